@@ -1,0 +1,1 @@
+"""One module per game: each defines `register(play, replay, score, hint)`."""

@@ -1,0 +1,21 @@
+"""The few things that differ between CPython and MicroPython, in one place."""
+
+try:
+    from micropython import const  # noqa: F401
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+try:
+    import sys
+
+    IS_MICROPYTHON = sys.implementation.name == "micropython"
+except AttributeError:  # pragma: no cover
+    IS_MICROPYTHON = False
+
+
+def sorted_items(mapping):
+    """Items of a dict in key order: MicroPython's dict order is not insertion order."""
+    return sorted(mapping.items())

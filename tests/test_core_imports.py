@@ -1,0 +1,20 @@
+"""Every module of the rules core imports on MicroPython within a 96 KB heap: the core
+must never drift into CPython-only code."""
+
+import pytest
+
+from conftest import SHARED, run_on
+
+MODULES = sorted(
+    "boardcore." + ".".join(p.relative_to(SHARED / "boardcore").with_suffix("").parts)
+    for p in (SHARED / "boardcore").rglob("*.py")
+    if p.name != "__init__.py"
+)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_imports_on_micropython(module, tmp_path):
+    script = tmp_path / "imp.py"
+    script.write_text("import %s\nprint('ok')\n" % module)
+    proc = run_on("micropython-96k", script)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stdout + proc.stderr
