@@ -40,11 +40,13 @@ def hint():
 
 
 def _mount():
-    # Imported here so that `cli` exists before the game modules attach to it.
+    # Imported here so that `cli` exists before the command modules attach to it.
+    # Each module's register(**groups) picks the groups it needs from these.
     from .commands import fits_commands
 
+    groups = {"cli": cli, "play": play, "replay": replay, "score": score, "hint": hint}
     for module in (fits_commands,):
-        module.register(play=play, replay=replay, score=score, hint=hint)
+        module.register(**groups)
 
 
 _mount()
