@@ -1,1 +1,2 @@
-"""One module per game: each defines `register(play, replay, score, hint)`."""
+"""One module per game or feature: each defines `register(**groups)`, taking what it needs
+of cli, play, replay, score, hint (see cli._mount)."""
