@@ -39,14 +39,19 @@ def hint():
     """Print the hints for a position as JSON."""
 
 
+# The modules under boardlight.commands that add commands; each adds its own name here.
+COMMAND_MODULES = (
+)
+
+
 def _mount():
     # Imported here so that `cli` exists before the command modules attach to it.
     # Each module's register(**groups) picks the groups it needs from these.
-    from .commands import fits_commands
+    import importlib
 
     groups = {"cli": cli, "play": play, "replay": replay, "score": score, "hint": hint}
-    for module in (fits_commands,):
-        module.register(**groups)
+    for name in COMMAND_MODULES:
+        importlib.import_module(".commands." + name, __package__).register(**groups)
 
 
 _mount()
