@@ -1,0 +1,252 @@
+"""The game log: every game and every action of it, in a local SQLite database.
+
+The rule of this module: an action is committed durably (WAL journal, synchronous=FULL) before
+`append_action` returns, and callers show an action's effect only after that. So a crash, a
+closed terminal or a SIGKILL at any moment leaves either the whole action or none of it, and
+replaying the log rebuilds the last state the table saw.
+
+The database lives in the user's data folder (platformdirs) unless a path is given (`--db`).
+"""
+
+import json
+import os
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+from .store_schema import MIGRATIONS, SCHEMA_VERSION
+
+GAMES = ("fits", "zatre", "forbes")
+STATUSES = ("playing", "finished", "abandoned")
+
+
+class StoreError(Exception):
+    """The database cannot be used, or a request to it makes no sense (message says which)."""
+
+
+def default_path() -> Path:
+    """Where the game log lives when no --db is given."""
+    return platformdirs.user_data_path("boardlight") / "games.sqlite3"
+
+
+def _now() -> str:
+    # Local time to the microsecond, so "most recently touched" orders actions in one second.
+    return datetime.now().isoformat(sep=" ", timespec="microseconds")
+
+
+class GameRow:
+    """One stored game: id, game, seed, options (dict), status, started, updated, players."""
+
+    __slots__ = ("id", "game", "seed", "options", "status", "started", "updated", "players")
+
+    def __init__(self, id, game, seed, options, status, started, updated, players):
+        self.id = id
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.status = status
+        self.started = started
+        self.updated = updated
+        self.players = players
+
+    def __repr__(self):
+        return "GameRow(%d %s %s %s)" % (self.id, self.game, self.status, ",".join(self.players))
+
+
+class Store:
+    """An open game log. Use as a context manager or call close()."""
+
+    def __init__(self, path=None):
+        self.path = Path(path) if path is not None else default_path()
+        if self.path.is_dir():
+            raise StoreError("%s is a folder, not a database file" % self.path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            # isolation_level=None: we open and commit every transaction ourselves.
+            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=10)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError("%s is not a usable boardlight game log: %s" % (self.path, exc))
+
+    def _migrate(self):
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                "%s has schema version %d; this boardlight knows up to %d: upgrade boardlight"
+                % (self.path, version, SCHEMA_VERSION))
+        if version == 0 and self._db.execute(
+                "SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise StoreError("%s holds tables but no boardlight schema version" % self.path)
+        while version < SCHEMA_VERSION:
+            self._db.execute("BEGIN IMMEDIATE")
+            # Statement by statement: executescript() would commit behind our back.
+            for statement in MIGRATIONS[version].split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            version += 1
+            # PRAGMA cannot take parameters; version is our own integer.
+            self._db.execute("PRAGMA user_version=%d" % version)
+            self._db.execute("COMMIT")
+
+    def close(self):
+        self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def new_game(self, game: str, players, seed: int, options=None) -> int:
+        """Record a new game (status 'playing') and return its id."""
+        if game not in GAMES:
+            raise StoreError("unknown game %r: one of %s" % (game, ", ".join(GAMES)))
+        players = list(players)
+        if not players or not all(isinstance(p, str) and p.strip() for p in players):
+            raise StoreError("players must be non-empty names, not %r" % (players,))
+        now = _now()
+        with self._tx():
+            cur = self._db.execute(
+                "INSERT INTO games (game, seed, options, status, started, updated)"
+                " VALUES (?, ?, ?, 'playing', ?, ?)",
+                (game, int(seed), json.dumps(options or {}, sort_keys=True), now, now))
+            game_id = cur.lastrowid
+            self._db.executemany(
+                "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
+                [(game_id, seat, name) for seat, name in enumerate(players)])
+        return game_id
+
+    def append_action(self, game_id: int, seq: int, kind: str, data: dict):
+        """Append action number `seq` (1, 2, ... without gaps) and commit it durably."""
+        with self._tx():
+            row = self._db.execute(
+                "SELECT status, (SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?)"
+                " FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+            if row is None:
+                raise StoreError("no game %d in %s" % (game_id, self.path))
+            if row[0] != "playing":
+                raise StoreError("game %d is %s: no more actions" % (game_id, row[0]))
+            if seq != row[1] + 1:
+                raise StoreError("game %d: action %d follows %d, expected %d"
+                                 % (game_id, seq, row[1], row[1] + 1))
+            now = _now()
+            self._db.execute(
+                "INSERT INTO actions (game_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, kind, json.dumps(data, sort_keys=True), now))
+            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+
+    def set_scores(self, game_id: int, part: str, points, details=None):
+        """Write (or rewrite) the score line `part` (e.g. 'round 1', 'total'): points per seat."""
+        details = details or [None] * len(points)
+        with self._tx():
+            self._db.execute("DELETE FROM scores WHERE game_id = ? AND part = ?", (game_id, part))
+            self._db.executemany(
+                "INSERT INTO scores (game_id, part, seat, points, detail) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, part, seat, int(p), json.dumps(d, sort_keys=True))
+                 for seat, (p, d) in enumerate(zip(points, details))])
+
+    def set_status(self, game_id: int, status: str):
+        if status not in STATUSES:
+            raise StoreError("unknown status %r" % status)
+        with self._tx():
+            cur = self._db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
+                                   (status, _now(), game_id))
+            if cur.rowcount != 1:
+                raise StoreError("no game %d in %s" % (game_id, self.path))
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def game(self, game_id: int) -> GameRow:
+        row = self._db.execute(
+            "SELECT id, game, seed, options, status, started, updated FROM games WHERE id = ?",
+            (game_id,)).fetchone()
+        if row is None:
+            raise StoreError("no game %s in %s (see `boardlight history`)" % (game_id, self.path))
+        return self._row(row)
+
+    def games(self, game=None, status=None, limit=None):
+        """Stored games, newest first."""
+        sql = "SELECT id, game, seed, options, status, started, updated FROM games"
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if status is not None:
+            where.append("status = ?")
+            args.append(status)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY updated DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT %d" % int(limit)
+        return [self._row(r) for r in self._db.execute(sql, args).fetchall()]
+
+    def last_unfinished(self, game=None):
+        """The most recently touched game still being played, or None."""
+        rows = self.games(game=game, status="playing", limit=1)
+        return rows[0] if rows else None
+
+    def actions(self, game_id: int):
+        """The game's actions in order: a list of (seq, kind, data dict)."""
+        rows = self._db.execute(
+            "SELECT seq, kind, data FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,)).fetchall()
+        for i, (seq, _kind, _data) in enumerate(rows):
+            if seq != i + 1:
+                raise StoreError("game %d: action %d is missing from the log" % (game_id, i + 1))
+        return [(seq, kind, json.loads(data)) for seq, kind, data in rows]
+
+    def scores(self, game_id: int):
+        """{part: [(points, detail) per seat]} of the score lines written so far."""
+        out = {}
+        for part, seat, points, detail in self._db.execute(
+                "SELECT part, seat, points, detail FROM scores WHERE game_id = ?"
+                " ORDER BY part, seat", (game_id,)):
+            out.setdefault(part, []).append((points, json.loads(detail)))
+        return out
+
+    def integrity(self) -> str:
+        """SQLite's own integrity check: 'ok' when the file is sound."""
+        return self._db.execute("PRAGMA integrity_check").fetchone()[0]
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _row(self, row) -> GameRow:
+        players = [n for (n,) in self._db.execute(
+            "SELECT name FROM players WHERE game_id = ? ORDER BY seat", (row[0],))]
+        return GameRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6],
+                       players)
+
+    def _tx(self):
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception (so bad input changes nothing)."""
+
+    def __init__(self, db):
+        self._db = db
+
+    def __enter__(self):
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self._db.execute("COMMIT")
+        else:
+            self._db.execute("ROLLBACK")
+        return False
+
+
+def open_store(path=None) -> Store:
+    """Open the log at `path` (or the default one); honours BOARDLIGHT_DB for tests and scripts."""
+    if path is None and os.environ.get("BOARDLIGHT_DB"):
+        path = os.environ["BOARDLIGHT_DB"]
+    return Store(path)
