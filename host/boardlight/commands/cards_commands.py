@@ -1,0 +1,108 @@
+"""`boardlight cards ...`: enrol the physical cards' scanner codes, list, look up, forget."""
+
+import click
+
+from .. import cards as cardlib
+
+
+def _registry(path):
+    try:
+        return cardlib.CardRegistry.load(path)
+    except cardlib.CardError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def typed_events(prompt=input):
+    """Events from lines typed at the prompt, for enrolling without a scanner:
+    a code is a scan, an empty line skips the card, "q" stops."""
+    while True:
+        try:
+            line = prompt("code> ")
+        except EOFError:
+            return
+        text = line.strip()
+        if text == "":
+            yield ("button", "next", "short")
+        elif text.lower() in ("q", "quit"):
+            yield ("button", "menu", "short")
+        else:
+            yield ("scan", text)
+
+
+_file_option = click.option(
+    "--file",
+    "path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Registry file (default: cards.json in the user's data folder).",
+)
+
+
+@click.group()
+def cards():
+    """The physical cards and the codes their stickers scan as."""
+
+
+@cards.command()
+@click.argument("game", type=click.Choice(cardlib.GAMES_WITH_CARDS))
+@click.option(
+    "--start-tiles",
+    default=None,
+    help="FITS: the tiles on your four start cards, comma-separated (default: the core's).",
+)
+@_file_option
+def enrol(game, start_tiles, path):
+    """Walk GAME's cards one by one: scan (or type) each card's code when it is named.
+
+    An empty line skips a card, q stops; each stored code is saved at once.
+    """
+    registry = _registry(path)
+    try:
+        tiles = [t.strip() for t in start_tiles.split(",")] if start_tiles else None
+        deck = cardlib.catalogue(game, tiles)
+    except cardlib.CardError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo("Enrolling %d %s cards into %s" % (len(deck), game, registry.path))
+    cardlib.enrol_walk(registry, deck, typed_events(lambda p: click.prompt(p, default="", show_default=False, prompt_suffix="")), click.echo)
+
+
+@cards.command("list")
+@click.argument("game", required=False, type=click.Choice(cardlib.GAMES_WITH_CARDS))
+@_file_option
+def list_cards(game, path):
+    """List the enrolled codes (of one GAME, or all)."""
+    registry = _registry(path)
+    rows = registry.entries(game)
+    for code, card in rows:
+        click.echo("%-24s %s" % (code, card.label()))
+    click.echo("%d card(s) enrolled" % len(rows))
+
+
+@cards.command()
+@click.argument("code")
+@_file_option
+def lookup(code, path):
+    """Print the card a scanned CODE stands for."""
+    try:
+        card = _registry(path).card_for(code)
+    except cardlib.CardError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo("%s %s: %s" % (card.game, card.card_id, card.label()))
+
+
+@cards.command()
+@click.argument("code")
+@_file_option
+def forget(code, path):
+    """Remove one enrolled CODE."""
+    registry = _registry(path)
+    try:
+        card = registry.card_for(code)
+        registry.forget(code)
+    except cardlib.CardError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo("forgot %r (%s)" % (code.strip(), card.label()))
+
+
+def register(cli, **_groups):
+    cli.add_command(cards)
