@@ -1,0 +1,92 @@
+"""FITS scoring (RULES.md): one board at the end of a round, game totals, the solo rating.
+
+A board is anything with `covered(row, col)` (a fits_board.Board, or a position read
+by fits_format). Rows 1..12 from the bottom, columns 1..6 from the left.
+"""
+
+ROWS = 12
+COLS = 6
+PAIR_BOTH_OPEN = 3
+PAIR_ONE_OPEN = -3
+
+# Solo rating: (lowest total, title), best first (RULES.md).
+SOLO_RATINGS = (
+    (31, "master builder"),
+    (26, "architect"),
+    (21, "bricklayer"),
+    (16, "handyman"),
+    (11, "landscaper"),
+    (6, "the new guy"),
+)
+SOLO_LAST = "clean-up crew"
+
+
+def score_board(board, layout) -> dict:
+    """The score breakdown of one board:
+
+    board       board number (1..4, from the layout)
+    open_dots   uncovered ordinary dots (special spaces are not dots); dots = -open_dots
+    full_rows   completely covered rows (board 1 only, else 0); rows = +full_rows
+    specials    boards 2 and 3: one entry per special space, bottom row first:
+                {row, column, value, covered, points}; points = value if uncovered
+    pairs       board 4: one entry per symbol A..: {symbol, cells, open, points}
+                with points +3 both open, -3 one open, 0 none
+    total       dots + rows + the special points
+    """
+    number = layout.board
+    special = {}
+    for r, c, v in layout.spaces:
+        special[r * 10 + c] = v
+    open_dots = 0
+    full_rows = 0
+    for r in range(1, ROWS + 1):
+        full = True
+        for c in range(1, COLS + 1):
+            if board.covered(r, c):
+                continue
+            full = False
+            if (r * 10 + c) not in special:
+                open_dots += 1
+        if full:
+            full_rows += 1
+    if number != 1:
+        full_rows = 0
+    total = full_rows - open_dots
+    out = {"board": number, "open_dots": open_dots, "dots": -open_dots, "full_rows": full_rows, "rows": full_rows}
+    if number == 4:
+        pairs = []
+        symbols = sorted(set(v for _, _, v in layout.spaces))
+        for s in symbols:
+            cells = [[r, c] for r, c, v in layout.spaces if v == s]
+            n_open = sum(1 for r, c in cells if not board.covered(r, c))
+            pts = PAIR_BOTH_OPEN if n_open == 2 else (PAIR_ONE_OPEN if n_open == 1 else 0)
+            pairs.append({"symbol": s, "cells": cells, "open": n_open, "points": pts})
+            total += pts
+        out["pairs"] = pairs
+    elif number in (2, 3):
+        specials = []
+        for r, c, v in layout.spaces:
+            cov = board.covered(r, c)
+            pts = 0 if cov else v
+            specials.append({"row": r, "column": c, "value": v, "covered": cov, "points": pts})
+            total += pts
+        out["specials"] = specials
+    out["total"] = total
+    return out
+
+
+def winners(totals: dict) -> list:
+    """The names with the highest total, sorted: ties share the win."""
+    if not totals:
+        return []
+    best = max(totals.values())
+    return sorted(n for n in totals if totals[n] == best)
+
+
+def solo_rating(total: int) -> str:
+    """The solo title for a game total (RULES.md): over 30 master builder ... 5 or less
+    clean-up crew."""
+    for low, title in SOLO_RATINGS:
+        if total >= low:
+            return title
+    return SOLO_LAST

@@ -1,0 +1,124 @@
+"""The 16 FITS tiles: stable ids, shapes and their distinct orientations.
+
+Importable on its own and cheap (no tables built at import): the device draws the
+current card from `cells(tile_id, orientation)`.
+
+Coordinates (docs/fits-formats.md): a tile's cells are (drow, dcol) offsets, drow
+counted upwards from the tile's lowest row, dcol rightwards from its leftmost column,
+both from 0. Orientations are numbered from 1: orientation 1 is the shape as drawn in
+RULES.md, then its three quarter turns clockwise, then the mirror image (left-right) and
+its three turns, each kept only the first time it appears. So orientation counts are
+2 (I3), 4, 1 (O4 and X) or 8, as RULES.md's table says.
+"""
+
+# Stable ids, in RULES.md's table order; the index is the tile's number (0..15).
+TILE_IDS = ("I3", "L3", "O4", "T4", "S4", "L4", "F", "L5", "N", "P", "T5", "U", "V5", "W", "X", "Y")
+
+# Shapes as printed in RULES.md, rows top to bottom joined by "/".
+_SHAPES = (
+    "###",
+    "#./##",
+    "##/##",
+    "###/.#.",
+    ".##/##.",
+    "#./#./##",
+    ".##/##./.#.",
+    "#./#./#./##",
+    ".#/.#/##/#.",
+    "##/##/#.",
+    "###/.#./.#.",
+    "#.#/###",
+    "#../#../###",
+    "#../##./.##",
+    ".#./###/.#.",
+    ".#/##/.#/.#",
+)
+
+
+def index(tile: str) -> int:
+    """The number (0..15) of a tile id; ValueError naming the id if it is not one."""
+    i = 0
+    for t in TILE_IDS:
+        if t == tile:
+            return i
+        i += 1
+    raise ValueError("unknown tile %r (tiles are %s)" % (tile, " ".join(TILE_IDS)))
+
+
+def is_tile(tile) -> bool:
+    return tile in TILE_IDS
+
+
+def _base(tile):
+    rows = _SHAPES[index(tile)].split("/")
+    top = len(rows) - 1
+    out = []
+    r = 0
+    for line in rows:
+        c = 0
+        for ch in line:
+            if ch == "#":
+                out.append((top - r, c))
+            c += 1
+        r += 1
+    return out
+
+
+def _normal(cells):
+    # Shift to drow, dcol >= 0 and sort: equal shapes give equal tuples.
+    mr = min(p[0] for p in cells)
+    mc = min(p[1] for p in cells)
+    return tuple(sorted((r - mr, c - mc) for r, c in cells))
+
+
+def orientations(tile: str) -> list:
+    """All distinct orientations of a tile, in orientation order (1 first), each a
+    tuple of (drow, dcol) cells sorted by drow then dcol."""
+    cells = _base(tile)
+    seen = []
+    for mirror in (0, 1):
+        cur = [(r, -c) for r, c in cells] if mirror else cells
+        for _ in range(4):
+            n = _normal(cur)
+            if n not in seen:
+                seen.append(n)
+            # A quarter turn clockwise: (row up, col right) -> (-col, row).
+            cur = [(-c, r) for r, c in cur]
+    return seen
+
+
+def orientation_count(tile: str) -> int:
+    """How many distinct orientations the tile has (1, 2, 4 or 8)."""
+    return len(orientations(tile))
+
+
+def cells(tile: str, orientation: int = 1) -> tuple:
+    """The (drow, dcol) cells of one orientation (numbered from 1).
+
+    ValueError if the tile or the orientation number does not exist."""
+    all_ = orientations(tile)
+    if not isinstance(orientation, int) or orientation < 1 or orientation > len(all_):
+        raise ValueError(
+            "tile %s has orientations 1..%d, not %r" % (tile, len(all_), orientation)
+        )
+    return all_[orientation - 1]
+
+
+def size(tile: str) -> int:
+    """Number of cells of a tile (3, 4 or 5)."""
+    return _SHAPES[index(tile)].count("#")
+
+
+def extent(shape: tuple) -> tuple:
+    """(height, width) of an orientation's cell tuple."""
+    return (max(p[0] for p in shape) + 1, max(p[1] for p in shape) + 1)
+
+
+def picture(tile: str, orientation: int = 1) -> list:
+    """The orientation drawn as text rows, top row first: '#' cell, '.' empty."""
+    shape = cells(tile, orientation)
+    h, w = extent(shape)
+    rows = []
+    for r in range(h - 1, -1, -1):
+        rows.append("".join("#" if (r, c) in shape else "." for c in range(w)))
+    return rows
