@@ -1,0 +1,187 @@
+"""The serial protocol's frames: encoding, decoding and splitting a byte stream into lines.
+
+Both ends (the host on CPython, the device on MicroPython) run this same file. The full
+specification, with examples, is docs/protocol.md. In short, one frame is one line:
+
+    START SEQ " " TYPE [" " PAYLOAD] "*" CRC "\\n"
+
+START is "#" for frames from the host and "@" for frames from the device (a host frame
+that lands in a friendly REPL is then only a comment); SEQ is a decimal sequence number
+(0 for control frames, 1..255 for data frames, the acknowledged number for "ack");
+PAYLOAD is compact JSON; CRC is binascii.crc32 of the text between START and "*", as
+eight lower-case hex digits. Only printable ASCII (32..126) appears in a line.
+"""
+
+import binascii
+import json
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 1024  # bytes, the line terminator included
+MAX_SEQ = 255
+HOST = "#"
+DEVICE = "@"
+
+# Control frames (SEQ 0, never acknowledged) and data frames (sequenced and acknowledged).
+CONTROL_TYPES = ("ack", "boot", "err", "hello", "info", "ping", "pong")
+HOST_DATA_TYPES = ("bright", "clear", "fits", "forbes", "raw", "scores", "stone", "text", "query", "zatre")
+DEVICE_DATA_TYPES = ("btn", "scan", "status")
+
+# Error codes carried by "err" frames.
+E_CRC = "crc"  # the checksum does not match
+E_LONG = "long"  # the line was longer than MAX_LINE
+E_SYNTAX = "syntax"  # not a frame at all (or bytes outside printable ASCII)
+E_TYPE = "type"  # a well-formed frame of a type this end does not take
+E_PAYLOAD = "payload"  # a known type whose payload is wrong
+E_HELLO = "hello"  # a data frame before the handshake
+
+
+class ProtocolError(ValueError):
+    """A frame that cannot be used; `code` is one of the E_* codes above."""
+
+    def __init__(self, code, message, seq=None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.seq = seq
+
+
+def crc_hex(body):
+    """binascii.crc32 of a str body as eight lower-case hex digits (same on both interpreters)."""
+    return "%08x" % (binascii.crc32(body.encode()) & 0xFFFFFFFF)
+
+
+def _printable(text):
+    for ch in text:
+        o = ord(ch)
+        if o < 32 or o > 126:
+            return False
+    return True
+
+
+def _ascii_json(value):
+    # CPython's json escapes non-ASCII as \uXXXX but MicroPython's does not: do it here so
+    # both ends send the same bytes (surrogate pairs above U+FFFF, as JSON wants).
+    text = json.dumps(value, separators=(",", ":"))
+    if _printable(text):
+        return text
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if 32 <= o <= 126:
+            out.append(ch)
+        elif o > 0xFFFF:
+            o -= 0x10000
+            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+        else:
+            out.append("\\u%04x" % o)
+    return "".join(out)
+
+
+def encode(start, seq, ftype, payload=None):
+    """One frame as bytes, newline included. Raises ProtocolError if it cannot be sent."""
+    if start != HOST and start != DEVICE:
+        raise ProtocolError(E_SYNTAX, "frame start must be %r or %r, not %r" % (HOST, DEVICE, start))
+    if not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ:
+        raise ProtocolError(E_SYNTAX, "sequence number must be 0..%d, not %r" % (MAX_SEQ, seq))
+    if not ftype or not _printable(ftype) or " " in ftype or "*" in ftype:
+        raise ProtocolError(E_TYPE, "bad frame type %r" % (ftype,))
+    body = "%d %s" % (seq, ftype)
+    if payload is not None:
+        body += " " + _ascii_json(payload)
+    if not _printable(body):
+        raise ProtocolError(E_PAYLOAD, "%s payload is not printable ASCII" % ftype, seq)
+    line = start + body + "*" + crc_hex(body) + "\n"
+    if len(line) > MAX_LINE:
+        raise ProtocolError(E_LONG, "%s frame is %d bytes, over %d" % (ftype, len(line), MAX_LINE), seq)
+    return line.encode()
+
+
+def decode(line, start):
+    """(seq, type, payload) of one line (bytes or str, terminator optional) from `start`'s side.
+
+    Raises ProtocolError naming what is wrong: E_SYNTAX, E_CRC, E_LONG or E_PAYLOAD.
+    """
+    if isinstance(line, (bytes, bytearray)):
+        for b in line:
+            if (b < 32 or b > 126) and b != 10 and b != 13:
+                raise ProtocolError(E_SYNTAX, "byte 0x%02x is not printable ASCII" % b)
+        line = line.decode()
+    if len(line) > MAX_LINE:
+        raise ProtocolError(E_LONG, "line of %d bytes is over %d" % (len(line), MAX_LINE))
+    line = line.rstrip("\r\n")
+    if not line or line[0] != start:
+        raise ProtocolError(E_SYNTAX, "a frame must start with %r" % start)
+    star = line.rfind("*")
+    if star < 0 or len(line) - star != 9:
+        raise ProtocolError(E_SYNTAX, "no '*' and 8-digit checksum at the end")
+    body = line[1:star]
+    if crc_hex(body) != line[star + 1 :]:
+        raise ProtocolError(E_CRC, "checksum mismatch")
+    sp = body.find(" ")
+    if sp <= 0:
+        raise ProtocolError(E_SYNTAX, "no space after the sequence number")
+    digits = body[:sp]
+    for ch in digits:
+        if ch < "0" or ch > "9":
+            raise ProtocolError(E_SYNTAX, "sequence number %r is not decimal" % digits)
+    seq = int(digits)
+    if seq > MAX_SEQ:
+        raise ProtocolError(E_SYNTAX, "sequence number %d is over %d" % (seq, MAX_SEQ))
+    rest = body[sp + 1 :]
+    sp = rest.find(" ")
+    if sp < 0:
+        ftype, payload = rest, None
+    else:
+        ftype = rest[:sp]
+        try:
+            payload = json.loads(rest[sp + 1 :])
+        except ValueError:
+            raise ProtocolError(E_PAYLOAD, "%s payload is not JSON" % ftype, seq)
+    if not ftype:
+        raise ProtocolError(E_SYNTAX, "empty frame type", seq)
+    return seq, ftype, payload
+
+
+class LineBuffer:
+    """Splits a byte stream into lines, discarding (and reporting) lines over MAX_LINE.
+
+    feed(data) returns a list of complete lines (bytes, without terminator) and, for each
+    over-long line, the marker None in its place.
+    """
+
+    __slots__ = ("_buf", "_overlong")
+
+    def __init__(self):
+        self._buf = bytearray()
+        self._overlong = False
+
+    def feed(self, data):
+        out = []
+        start = 0
+        n = len(data)
+        while start < n:
+            nl = data.find(b"\n", start)
+            end = n if nl < 0 else nl
+            if not self._overlong:
+                self._buf.extend(data[start:end])
+                if len(self._buf) >= MAX_LINE:
+                    # Keep no more of it: memory is short on the device.
+                    self._overlong = True
+                    self._buf = bytearray()
+            if nl < 0:
+                break
+            if self._overlong:
+                out.append(None)
+                self._overlong = False
+            else:
+                line = bytes(self._buf)
+                if line.endswith(b"\r"):
+                    line = line[:-1]
+                out.append(line)
+                self._buf = bytearray()
+            start = nl + 1
+        return out
+
+    def pending(self):
+        """How many bytes of an unfinished line are held."""
+        return len(self._buf)

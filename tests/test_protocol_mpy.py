@@ -1,0 +1,26 @@
+"""The protocol tests of tests/test_protocol.py, run again on the MicroPython unix port
+(default heap and a microcontroller's 96 KB), since the device runs the same codec."""
+
+import os
+import subprocess
+
+import pytest
+
+from conftest import MICROPYTHON, ROOT, SHARED
+
+
+@pytest.mark.parametrize("heap", [None, "96k"])
+def test_protocol_suite_on_micropython(heap):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = os.pathsep.join([str(SHARED), str(ROOT / "tests")])
+    argv = [str(MICROPYTHON)]
+    if heap:
+        argv += ["-X", "heapsize=" + heap]
+    argv += ["-c", "import test_protocol; test_protocol.run_all()"]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # Every test_ function of the module ran: count them here on CPython.
+    import test_protocol
+
+    count = len([n for n in dir(test_protocol) if n.startswith("test_")])
+    assert done.stdout.strip() == "ok %d" % count
