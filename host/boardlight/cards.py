@@ -66,11 +66,11 @@ class Card:
 
 
 def _fits_cards(start_tiles):
-    from boardcore import fits_tiles
+    from boardcore import fits_deck, fits_tiles
 
     tile_ids = list(fits_tiles.TILE_IDS)
     if start_tiles is None:
-        start_tiles = list(fits_tiles.DEFAULT_START_TILES)
+        start_tiles = list(fits_deck.DEFAULT_START_TILES)
     for tile in start_tiles:
         if tile not in tile_ids:
             raise CardError("start tile %r is not a FITS tile id (%s)" % (tile, ", ".join(tile_ids)))
