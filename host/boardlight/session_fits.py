@@ -1,0 +1,172 @@
+"""A FITS game as a logged session, in one of two scoring modes (option "scoring"):
+
+"replay" (default): every player's drops are entered as the cards are turned, and the core
+(fits_game.Game) computes each round's score from the boards. Actions:
+    {"type": "deal", "starts": [...]}                                 start a round (logged deal)
+    {"type": "drop", "seat": s, "tile": T, "orientation": o, "column": c}
+    {"type": "aside", "seat": s, "tile": T}                           set the card shown aside
+    {"type": "turn", "card": T}                                       turn the next card (logged)
+  When the last player acts on the 16th card the round is scored at once.
+
+"tally": the host deals and turns the cards; after the 16th each player enters a quick tally
+(session_fits_tally). Actions: deal, turn as above, and
+    {"type": "tally", "seat": s, "open_dots": n, "full_rows": n or null, "uncovered": [[r, c]]}
+
+Other options (stored with the game): boards (list, default [1, 2, 3, 4]), start_tiles,
+max_overhang (replay mode). Score lines: "round N" per finished round, "total".
+"""
+
+from boardcore.errors import RuleError
+from boardcore.fits_game import Game
+
+from .session_base import Session, check_drawn
+from .session_fits_tally import TallyGame
+
+MODES = ("replay", "tally")
+
+
+def _int(action, key):
+    value = action.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError("%s action needs a whole number %r, not %r" % (action["type"], key, value))
+    return value
+
+
+def _str(action, key):
+    value = action.get(key)
+    if not isinstance(value, str):
+        raise RuleError("%s action needs %r, not %r" % (action["type"], key, value))
+    return value
+
+
+class FitsSession(Session):
+    GAME = "fits"
+
+    @staticmethod
+    def new_core(players, seed, options):
+        options = dict(options or {})
+        mode = options.pop("scoring", "replay")
+        if mode not in MODES:
+            raise RuleError("FITS scoring is 'replay' or 'tally', not %r" % (mode,))
+        known = ("boards", "start_tiles", "max_overhang")
+        for name in options:
+            if name not in known:
+                raise RuleError("unknown FITS option %r (known: scoring, %s)"
+                                % (name, ", ".join(known)))
+        if mode == "tally":
+            if "max_overhang" in options:
+                raise RuleError("max_overhang needs the drops: it does not apply to tally mode")
+            return TallyGame(players, seed, **options)
+        return Game(players, seed=seed, **options)
+
+    @property
+    def mode(self):
+        return "tally" if isinstance(self.core, TallyGame) else "replay"
+
+    def apply(self, action, replaying):
+        kind = action["type"]
+        game = self.core
+        if kind == "deal":
+            starts = game.start_round()
+            check_drawn(action, "starts", list(starts), replaying)
+            return starts
+        if kind == "turn":
+            card = game.turn_card()
+            check_drawn(action, "card", card, replaying)
+            self._maybe_score()
+            return card
+        if self.mode == "tally":
+            if kind != "tally":
+                raise RuleError("in quick-tally mode the entries are deal, turn and tally,"
+                                " not %r" % kind)
+            uncovered = action.get("uncovered") or []
+            try:
+                cells = [(int(r), int(c)) for r, c in uncovered]
+            except (TypeError, ValueError):
+                raise RuleError("uncovered special spaces are [row, column] pairs, not %r"
+                                % (uncovered,))
+            return game.tally(_int(action, "seat"), _int(action, "open_dots"),
+                              action.get("full_rows"), cells)
+        seat = _int(action, "seat")
+        if not 0 <= seat < len(game.players):
+            raise RuleError("no seat %d in this game" % seat)
+        name = game.players[seat]
+        if kind == "drop":
+            row = game.place(name, _str(action, "tile"), _int(action, "orientation"),
+                             _int(action, "column"))
+        elif kind == "aside":
+            row = game.set_aside(name, _str(action, "tile"))
+        else:
+            raise RuleError("unknown FITS action %r (deal, turn, drop, aside)" % kind)
+        self._maybe_score()
+        return row
+
+    def _maybe_score(self):
+        # The round is scored the moment the last drop on the 16th card is in.
+        if self.mode == "replay" and self.core.phase == "score":
+            self.core.finish_round()
+
+    def finished(self):
+        return self.core.phase == "over"
+
+    def score_lines(self):
+        lines = []
+        for n, scores in enumerate(self.core.round_scores, 1):
+            details = [_detail(s) for s in scores]
+            lines.append(("round %d" % n, [s["total"] for s in scores], details))
+        totals = self.core.totals()
+        lines.append(("total", [totals[p] for p in self.players], None))
+        return lines
+
+    def summary_lines(self):
+        game = self.core
+        out = ["scoring: %s; boards %s" % (
+            "quick tally" if self.mode == "tally" else "full replay of the drops",
+            " ".join(str(b) for b in game.boards))]
+        if self.finished():
+            totals = game.totals()
+            best = max(totals.values())
+            win = sorted(p for p in totals if totals[p] == best)
+            out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
+                                           " and ".join(win), best))
+            if len(self.players) == 1:
+                from boardcore.fits_score import solo_rating
+
+                out.append("solo rating: %s" % solo_rating(best))
+        elif game.round_index >= 0:
+            out.append("round %d (board %d): %d of 16 cards turned" % (
+                game.round_index + 1, game.board_number, game.turned))
+        return out
+
+    def snapshot(self):
+        game = self.core
+        snap = {
+            "mode": self.mode, "phase": game.phase, "round": game.round_index, "card": game.card,
+            "turned": game.turned, "round_scores": [[s["total"] for s in r]
+                                                     for r in game.round_scores],
+        }
+        if self.mode == "replay":
+            snap["waiting"] = game.waiting()
+            snap["boards"] = [list(game.board(p).drops) for p in game.players] \
+                if game.round_index >= 0 else []
+        else:
+            snap["waiting"] = game.waiting()
+            snap["starts"] = list(game.starts)
+        return snap
+
+    def record_text(self):
+        from .session_records import fits_record
+
+        return fits_record(self)
+
+
+def _detail(score):
+    """The parts of a round's breakdown worth a line in `boardlight show`."""
+    out = {"board": score["board"], "dots": score["dots"]}
+    if score["board"] == 1:
+        out["rows"] = score["rows"]
+    if "specials" in score:
+        out["specials"] = sum(s["points"] for s in score["specials"])
+    if "pairs" in score:
+        out["pairs"] = sum(p["points"] for p in score["pairs"])
+    return out
