@@ -1,0 +1,119 @@
+"""`boardlight replay forbes FILE`, `boardlight score forbes FILE`, `boardlight play forbes`.
+
+File formats: docs/forbes-formats.md. Rule options: docs/forbes-rules.md.
+"""
+
+import json
+import os
+
+import click
+
+from boardcore.errors import FormatError
+from boardcore.forbes_rules import Options
+
+OPTION_FLAGS = (
+    click.option("--centre-also-square/--no-centre-also-square", default=None, help="The centre block also scores as a square (default off)."),
+    click.option("--pay-once-per-player/--no-pay-once-per-player", default=None, help="Pay a pattern once per player, not per card (default off)."),
+)
+
+
+def _with_flags(func):
+    for flag in reversed(OPTION_FLAGS):
+        func = flag(func)
+    return func
+
+
+def _override(options, centre_also_square, pay_once_per_player, target_score=None):
+    """The options with any flag given on the command line replacing the file's setting."""
+    values = options.to_dict()
+    if centre_also_square is not None:
+        values["centre_also_square"] = centre_also_square
+    if pay_once_per_player is not None:
+        values["pay_once_per_player"] = pay_once_per_player
+    if target_score is not None:
+        values["target_score"] = target_score
+    return Options.from_dict(values)
+
+
+def _read(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError:
+        raise FormatError("not a text file", path)
+
+
+def _echo_json(data):
+    click.echo(json.dumps(data, indent=2, sort_keys=True))
+
+
+@click.command("forbes")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+def replay_forbes(path):
+    """Check a Forbes match record and print every game's scores and the totals as JSON."""
+    from boardcore.forbes_record import replay
+
+    _echo_json(replay(_read(path), path))
+
+
+@click.command("forbes")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@_with_flags
+def score_forbes(path, centre_also_square, pay_once_per_player):
+    """Score a Forbes position file (board and hands) and print the breakdown as JSON.
+
+    Flags override the options written in the file.
+    """
+    from boardcore.forbes_patterns import complete_patterns
+    from boardcore.forbes_position import parse_position
+
+    position = parse_position(_read(path), path)
+    position.options = _override(position.options, centre_also_square, pay_once_per_player)
+    result = position.score()
+    result["options"] = position.options.to_dict()
+    result["patterns"] = [
+        {"pattern": pid, "kind": kind, "value": value, "symbol": symbol}
+        for pid, kind, value, symbol in complete_patterns(position.board, position.options.centre_also_square)
+    ]
+    _echo_json(result)
+
+
+@click.command("forbes")
+@click.argument("players", nargs=-1)
+@_with_flags
+@click.option("--target", "target_score", type=click.IntRange(min=1), default=None, help="Match ends when a total reaches this (default 100).")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the deals and stones (default: a random one, printed).")
+@click.option("--stones", type=click.Choice(["random", "table"]), default="random", show_default=True,
+              help="random: the program draws each stone; table: players draw real stones and type them.")
+@click.option("--dealer", default=None, help="Name of the first dealer (default: the first player).")
+@click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None, help="Write the match record here after each game.")
+def play_forbes(players, centre_also_square, pay_once_per_player, target_score, seed, stones, dealer, record):
+    """Play a Forbes match at this terminal, passing the screen round the table.
+
+    PLAYERS are 2 to 5 names in playing order (asked for when none are given).
+    """
+    from boardcore.forbes_match import Match
+
+    from ..forbes_terminal import TerminalMatch
+
+    names = list(players)
+    if not names:
+        names = click.prompt("Players, 2 to 5 names in playing order").replace(",", " ").split()
+    options = _override(Options(), centre_also_square, pay_once_per_player, target_score)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    first = 0
+    if dealer is not None:
+        if dealer not in names:
+            raise click.BadParameter("%r is not one of the players" % dealer, param_hint="--dealer")
+        first = names.index(dealer)
+    match = Match(names, options, seed=seed, first_dealer=first)
+    click.echo("Forbes, seed %d, match to %d. Options: %s." % (
+        seed, options.target_score, ", ".join("%s=%s" % kv for kv in sorted(options.to_dict().items()))))
+    TerminalMatch(match, stones=stones, record=record, seed=seed).run()
+
+
+def register(play, replay, score, **_):
+    play.add_command(play_forbes)
+    replay.add_command(replay_forbes)
+    score.add_command(score_forbes)
