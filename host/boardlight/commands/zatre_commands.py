@@ -1,0 +1,87 @@
+"""`boardlight hint zatre FILE`, `boardlight replay zatre FILE`, `boardlight play zatre`.
+
+File formats: docs/zatre-formats.md. Rules and readings: docs/zatre-rules.md.
+"""
+
+import json
+
+import click
+
+from boardcore.errors import FormatError
+
+
+def _read(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError:
+        raise FormatError("not a text file", path)
+
+
+def _echo_json(data):
+    click.echo(json.dumps(data, indent=2, sort_keys=True))
+
+
+@click.command("zatre")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+def hint_zatre(path):
+    """Print the hints for a Zatre position (or the position a record ends in) as JSON:
+    every legal turn of the hand to move ranked, the best, per-cell hints, the compact hint."""
+    from boardcore.zatre_text import parse_position, replay_record
+
+    from ..zatre_json import hints
+
+    text = _read(path)
+    if text.lstrip().startswith("zatre record"):
+        game = replay_record(text, path)
+        board, hand, first, strict = game.board, game.hand(), game.first_turn, game.strict
+        player = game.players[game.current]
+        if game.over:
+            hand = []
+    else:
+        pos = parse_position(text, path)
+        board, hand, first, strict = pos.board, pos.hands[pos.to_move], pos.first_turn, pos.strict
+        player = pos.players[pos.to_move]
+        if first and len(hand) != 3:
+            raise FormatError("on the first turn (empty board) the player to move holds 3 tiles, not %d" % len(hand), path)
+    _echo_json(hints(board, hand, first, strict, player))
+
+
+@click.command("zatre")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+def replay_zatre(path):
+    """Check a Zatre game record turn by turn and print the score sheets and totals as JSON."""
+    from boardcore.zatre_text import replay_record
+
+    from ..zatre_json import game_outcome
+
+    _echo_json(game_outcome(replay_record(_read(path), path)))
+
+
+@click.command("zatre")
+@click.option("--players", default="Player1,Player2", show_default=True, help="Comma-separated names, 1 to 6.")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed of the bag (default: from the clock).")
+@click.option("--strict-adjacency/--no-strict-adjacency", default=False, help="Every new tile must touch a tile from an earlier turn (default off).")
+@click.option("--centre-doubles/--no-centre-doubles", default=False, help="The red start square is grey too (default off).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None, help="Write the game record to this file after every turn.")
+def play_zatre(players, seed, strict_adjacency, centre_doubles, record_path):
+    """Play Zatre in the terminal: type placements as VALUE@ROW,COL (e.g. 5@7,8 3@7,9);
+    'help' lists the commands (hint, hints, cells, sheets, pass, quit)."""
+    import time
+
+    from boardcore.zatre_game import Game
+
+    from ..zatre_terminal import play
+
+    if seed is None:
+        seed = int(time.time()) % 1000000
+    names = [p.strip() for p in players.split(",")]
+    game = Game(names, seed, strict_adjacency, centre_doubles)
+    click.echo("Zatre, seed %d (replay with the same --seed to get the same tiles)" % seed)
+    play(game, read=lambda prompt: input(prompt), write=click.echo, record_path=record_path)
+
+
+def register(hint, replay, play, **_):
+    hint.add_command(hint_zatre)
+    replay.add_command(replay_zatre)
+    play.add_command(play_zatre)
