@@ -44,7 +44,6 @@ COMMAND_MODULES = (
     "cards_commands",
     "forbes_commands",
     "zatre_commands",
-    "table_commands",  # last: wraps each game's `play` as --plain
 )
 
 
