@@ -1,0 +1,137 @@
+"""A CPython canvas with the firmware Display's interface, so the device's screens
+(firmware/screens*.py) draw on the host exactly as on the device.
+
+The frame is kept in the same bytes as MicroPython's framebuf: MONO_HLSB (one bit per
+pixel, MSB first, rows of ceil(width / 8) bytes) for mono canvases, RGB565 (two bytes
+per pixel, little-endian as on the device's CPUs) for colour ones. Drawing follows
+framebuf's rules: everything is clipped to the canvas, pixel() with no colour reads.
+text() draws with the core's 5 x 7 font (boardcore.glyphs), which is what the screens
+use, not framebuf's built-in 8 x 8 font.
+"""
+
+# framebuf's format numbers, so `canvas.format` compares equal to the device's.
+MONO_HLSB = 3
+RGB565 = 1
+
+
+class Canvas:
+    """width x height pixels; colour=True for an RGB565 canvas. show() is the driver's."""
+
+    def __init__(self, width, height, colour=False):
+        if not (isinstance(width, int) and isinstance(height, int) and width > 0 and height > 0):
+            raise ValueError("canvas size must be positive whole numbers, not %r x %r" % (width, height))
+        self.width = width
+        self.height = height
+        self.colour = bool(colour)
+        self.format = RGB565 if self.colour else MONO_HLSB
+        self._stride = 2 * width if self.colour else (width + 7) // 8
+        self.buffer = bytearray(self._stride * height)
+        self.level = 15
+
+    # -- the Display attributes ------------------------------------------------
+
+    def rgb(self, r, g, b):
+        """The pixel value for an (r, g, b) colour, as firmware/display.py computes it."""
+        if not self.colour:
+            return 1 if (r or g or b) else 0
+        return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
+
+    def brightness(self, level):
+        """Set brightness 0 (dimmest, still on) .. 15 (full)."""
+        if not isinstance(level, int) or not 0 <= level <= 15:
+            raise ValueError("brightness must be 0..15, not %r" % (level,))
+        self.level = level
+        self._set_brightness(level)
+
+    def _set_brightness(self, level):
+        pass
+
+    def show(self):
+        raise NotImplementedError("a display driver must push the frame in show()")
+
+    # -- framebuf's drawing methods --------------------------------------------
+
+    def pixel(self, x, y, c=None):
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        if self.colour:
+            i = y * self._stride + 2 * x
+            if c is None:
+                return self.buffer[i] | (self.buffer[i + 1] << 8)
+            self.buffer[i] = c & 0xFF
+            self.buffer[i + 1] = (c >> 8) & 0xFF
+            return None
+        i = y * self._stride + (x >> 3)
+        bit = 0x80 >> (x & 7)
+        if c is None:
+            return 1 if self.buffer[i] & bit else 0
+        if c & 1:
+            self.buffer[i] |= bit
+        else:
+            self.buffer[i] &= ~bit & 0xFF
+        return None
+
+    def fill_rect(self, x, y, w, h, c):
+        x0, y0 = max(x, 0), max(y, 0)
+        x1, y1 = min(x + w, self.width), min(y + h, self.height)
+        for yy in range(y0, y1):
+            for xx in range(x0, x1):
+                self.pixel(xx, yy, c)
+
+    def fill(self, c):
+        self.fill_rect(0, 0, self.width, self.height, c)
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self.fill_rect(x, y, 1, h, c)
+
+    def rect(self, x, y, w, h, c, f=False):
+        if f:
+            self.fill_rect(x, y, w, h, c)
+            return
+        if w <= 0 or h <= 0:
+            return
+        self.hline(x, y, w, c)
+        self.hline(x, y + h - 1, w, c)
+        self.vline(x, y, h, c)
+        self.vline(x + w - 1, y, h, c)
+
+    def line(self, x1, y1, x2, y2, c):
+        # Bresenham, both ends included, as framebuf.line.
+        dx, dy = abs(x2 - x1), -abs(y2 - y1)
+        sx = 1 if x1 < x2 else -1
+        sy = 1 if y1 < y2 else -1
+        err = dx + dy
+        while True:
+            self.pixel(x1, y1, c)
+            if x1 == x2 and y1 == y2:
+                return
+            e2 = 2 * err
+            if e2 >= dy:
+                err += dy
+                x1 += sx
+            if e2 <= dx:
+                err += dx
+                y1 += sy
+
+    def text(self, s, x, y, c=1):
+        from boardcore import glyphs
+
+        glyphs.draw_text(self, x, y, s, c, 1)
+
+    # -- reading the frame back (drivers, the UI's mirror, tests) ---------------
+
+    def rgb888(self, x, y):
+        """The (r, g, b) 0..255 of a pixel: mono lit pixels are white; RGB565 channels
+        are widened by repeating their top bits (31 -> 255, 63 -> 255)."""
+        v = self.pixel(x, y)
+        if not self.colour:
+            return (255, 255, 255) if v else (0, 0, 0)
+        r5, g6, b5 = (v >> 11) & 0x1F, (v >> 5) & 0x3F, v & 0x1F
+        return ((r5 << 3) | (r5 >> 2), (g6 << 2) | (g6 >> 4), (b5 << 3) | (b5 >> 2))
+
+    def rows(self):
+        """The frame as text, one string per row: '#' lit, '.' dark."""
+        return ["".join("#" if self.pixel(x, y) else "." for x in range(self.width)) for y in range(self.height)]
