@@ -1,0 +1,57 @@
+"""Small pictures: the four Forbes symbols, Zatre tile pips, and status icons.
+
+Every picture is a bytes object of column bytes, left to right, bit 0 = top row (the
+layout of glyph_font), drawn by glyphs.draw_glyph at any scale.
+"""
+
+# Forbes symbols in the order RULES.md lists them (index 0..3).
+SYMBOL_NAMES = ("square", "triangle", "circle", "star")
+
+# 5 x 5, for cells of 6 pixels or more.
+#   square   triangle  circle   star
+#   #####    ..#..     .###.    #.#.#
+#   #####    ..#..     #...#    .###.
+#   #####    .###.     #...#    #####
+#   #####    .###.     #...#    .###.
+#   #####    #####     .###.    #.#.#
+SYMBOLS5 = (
+    b"\x1f\x1f\x1f\x1f\x1f",
+    b"\x10\x1c\x1f\x1c\x10",
+    b"\x0e\x11\x11\x11\x0e",
+    b"\x15\x0e\x1f\x0e\x15",
+)
+
+# 3 x 3, for the smallest matrices.
+#   square  triangle  circle  star
+#   ###     #..       .#.     #.#
+#   ###     ##.       #.#     .#.
+#   ###     ###       .#.     #.#
+SYMBOLS3 = (
+    b"\x07\x07\x07",
+    b"\x07\x06\x04",
+    b"\x02\x05\x02",
+    b"\x05\x02\x05",
+)
+
+# Zatre tile values 1..6 as die pips on a 3 x 3 grid (index value - 1).
+#   1     2     3     4     5     6
+#   ...   #..   #..   #.#   #.#   #.#
+#   .#.   ...   .#.   ...   .#.   #.#
+#   ...   ..#   ..#   #.#   #.#   #.#
+PIPS = (
+    b"\x00\x02\x00",
+    b"\x01\x00\x04",
+    b"\x01\x02\x04",
+    b"\x05\x00\x05",
+    b"\x05\x02\x05",
+    b"\x07\x00\x07",
+)
+
+# Connected: a tick, 7 x 5.      Error: a cross, 5 x 5.
+#   ......#                       #...#
+#   .....#.                       .#.#.
+#   #...#..                       ..#..
+#   .#.#...                       .#.#.
+#   ..#....                       #...#
+TICK = b"\x04\x08\x10\x08\x04\x02\x01"
+CROSS = b"\x11\x0a\x04\x0a\x11"
