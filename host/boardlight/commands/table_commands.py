@@ -1,0 +1,341 @@
+"""`boardlight play fits|zatre|forbes`, `history`, `show GAME`, `export GAME`.
+
+This module takes over the `play` group: each game engineer's line-based `play <game>` loop
+stays reachable as `boardlight play <game> --plain`, and the default is the full-screen table
+UI. It must therefore come after the game modules in cli.COMMAND_MODULES.
+"""
+
+import json
+import sys
+
+import click
+
+from ..store import GAMES, StoreError, open_store
+
+DB_OPTION = click.option(
+    "--db", "db", type=click.Path(dir_okay=False), default=None,
+    help="The game log to use (default: games.sqlite3 in your data folder).")
+
+
+def _store(db):
+    try:
+        return open_store(db)
+    except StoreError as exc:
+        raise click.ClickException(str(exc))
+
+
+def _game_id(store, text):
+    """GAME on the command line: a number from `boardlight history`, or 'last'."""
+    if text == "last":
+        rows = store.games(limit=1)
+        if not rows:
+            raise click.ClickException("no games stored in %s yet" % store.path)
+        return rows[0].id
+    try:
+        return int(text)
+    except ValueError:
+        raise click.ClickException("GAME is a game number from `boardlight history` or 'last',"
+                                   " not %r" % text)
+
+
+def _players(text, game):
+    """--players "Ann,Bob" -> ["Ann", "Bob"]; a number -> that many default names."""
+    # Default names P1, P2, ...: every core accepts them (no spaces: they go into records).
+    if text is None:
+        return ["P1", "P2"]
+    text = text.strip()
+    if text.isdigit():
+        return ["P%d" % (i + 1) for i in range(int(text))]
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise click.BadParameter("a comma-separated list of names, e.g. Ann,Bob: got %r" % text,
+                                 param_hint="--players")
+    if len(set(n.lower() for n in names)) != len(names):
+        raise click.BadParameter("two players have the same name in %r" % text,
+                                 param_hint="--players")
+    return names
+
+
+def _scores_text(store, row):
+    """The score breakdown lines of a stored game (as its session wrote them)."""
+    lines = []
+    scores = store.scores(row.id)
+    parts = sorted(scores, key=_part_order)
+    width = max(len(n) for n in row.players)
+    for part in parts:
+        lines.append("%s:" % part)
+        for seat, (points, detail) in enumerate(scores[part]):
+            extra = ""
+            if detail:
+                extra = "  (" + ", ".join("%s %s" % (k, _fmt(v))
+                                          for k, v in sorted(detail.items())) + ")"
+            lines.append("  %-*s %5d%s" % (width, row.players[seat], points, extra))
+    return lines
+
+
+def _fmt(value):
+    if isinstance(value, (list, tuple)):
+        return "[" + " ".join(_fmt(v) for v in value) + "]"
+    return str(value)
+
+
+def _part_order(part):
+    # 'round 2' before 'round 10'; 'total' (and anything without a number) last.
+    name, _, num = part.rpartition(" ")
+    return (0, name, int(num)) if num.isdigit() else (1, part, 0)
+
+
+def _total(store, row):
+    total = store.scores(row.id).get("total")
+    return " ".join(str(p) for p, _ in total) if total else "-"
+
+
+def register(cli, play, **_groups):
+    @cli.command()
+    @click.option("--game", "game", type=click.Choice(GAMES), default=None,
+                  help="Only games of this kind.")
+    @click.option("--limit", type=click.IntRange(1), default=50, show_default=True)
+    @DB_OPTION
+    def history(game, limit, db):
+        """List stored games: number, game, status, players, dates and totals."""
+        with _store(db) as store:
+            rows = store.games(game=game, limit=limit)
+            if not rows:
+                click.echo("no games stored in %s yet" % store.path)
+                return
+            click.echo("%4s  %-6s  %-9s  %-16s  %-16s  %s" % (
+                "#", "game", "status", "started", "last action", "players (total)"))
+            for row in rows:
+                click.echo("%4d  %-6s  %-9s  %-16s  %-16s  %s (%s)" % (
+                    row.id, row.game, row.status, row.started[:16], row.updated[:16],
+                    ", ".join(row.players), _total(store, row)))
+
+    @cli.command()
+    @click.argument("game_ref", metavar="GAME")
+    @click.option("--json", "as_json", is_flag=True, help="Print the stored game as JSON.")
+    @click.option("--svg", "svg_dir", type=click.Path(file_okay=False), default=None,
+                  help="Also write the game's pictures into this folder.")
+    @DB_OPTION
+    def show(game_ref, as_json, svg_dir, db):
+        """Print one stored game with its score breakdown."""
+        from ..session_registry import resume_session
+
+        with _store(db) as store:
+            row = store.game(_game_id(store, game_ref))
+            session = resume_session(store, row.id)
+            if as_json:
+                click.echo(json.dumps({
+                    "id": row.id, "game": row.game, "seed": row.seed, "options": row.options,
+                    "status": row.status, "started": row.started, "updated": row.updated,
+                    "players": row.players, "actions": session.seq,
+                    "scores": {part: [p for p, _ in v]
+                               for part, v in store.scores(row.id).items()},
+                    "state": session.snapshot()}, sort_keys=True, indent=1))
+            else:
+                click.echo("game %d: %s, %s, seed %d, %d actions" % (
+                    row.id, row.game, row.status, row.seed, session.seq))
+                click.echo("players: %s" % ", ".join(row.players))
+                click.echo("started %s, last action %s" % (row.started[:19], row.updated[:19]))
+                for line in session.summary_lines():
+                    click.echo(line)
+                for line in _scores_text(store, row):
+                    click.echo(line)
+            if svg_dir is not None:
+                _write_svgs(session, svg_dir)
+
+    @cli.command()
+    @click.argument("game_ref", metavar="GAME")
+    @click.option("-o", "--output", type=click.File("w"), default="-",
+                  help="Where to write the record (default: standard output).")
+    @DB_OPTION
+    def export(game_ref, output, db):
+        """Write a stored game's record in the game's documented text format."""
+        from ..session_registry import resume_session
+
+        with _store(db) as store:
+            session = resume_session(store, _game_id(store, game_ref))
+            output.write(session.record_text())
+
+    _take_over_play(play)
+
+
+def _write_svgs(session, folder):
+    # The pictures belong to the render engineer's module; it documents what it writes.
+    try:
+        from .. import render_game
+    except ImportError:
+        raise click.ClickException("pictures are not available in this build (no render module)")
+    for path in render_game.write_game_svgs(session, folder):
+        click.echo("wrote %s" % path)
+
+
+def _take_over_play(play):
+    """Mount `play <game>` with the table UI, keeping each game's own loop as --plain.
+
+    The game modules may register their `play <game>` before or after this module (the
+    order of COMMAND_MODULES), so later registrations are caught too and kept as the plain
+    loop instead of replacing the UI."""
+    plain = {name: play.commands.get(name) for name in GAMES}
+    original_add = play.add_command
+
+    def add_command(cmd, name=None):
+        name = name or cmd.name
+        if name in GAMES and not getattr(cmd, "table_ui", False):
+            plain[name] = cmd
+            return
+        original_add(cmd, name)
+
+    play.add_command = add_command
+    for game in GAMES:
+        command = _play_command(game, plain)
+        command.table_ui = True
+        original_add(command, game)
+    _add_group_resume(play)
+
+
+def _play_command(game, plain_loops):
+    @click.command(name=game)
+    @click.option("--players", default=None,
+                  help="Player names, comma-separated (Ann,Bob), or how many.")
+    @click.option("--seed", type=click.IntRange(0), default=None,
+                  help="Seed for a reproducible deal (default: a random one, stored).")
+    @click.option("--port", default=None, help="The device's serial port (default: auto-detect).")
+    @click.option("--no-device", is_flag=True, help="Play with the terminal alone.")
+    @click.option("--resume", "resume", is_flag=False, flag_value="last", default=None,
+                  metavar="[GAME]", help="Continue the last unfinished game (or game GAME).")
+    @click.option("--plain", is_flag=True, help="The line-based terminal game instead of the UI.")
+    @DB_OPTION
+    @click.pass_context
+    def command(ctx, players, seed, port, no_device, resume, plain, db, tally=False,
+                boards=None):
+        if plain:
+            plain_command = plain_loops.get(game)
+            if plain_command is None:
+                raise click.ClickException("no plain terminal game for %s in this build" % game)
+            args = _plain_args(plain_command, players, seed)
+            return plain_command.main(args=args, prog_name="boardlight play %s" % game,
+                                      standalone_mode=False)
+        options = {}
+        if tally:
+            options["scoring"] = "tally"
+        if boards is not None:
+            options["boards"] = boards
+        _play(game, players, seed, port, no_device, resume, db, options)
+
+    if game == "fits":
+        command = click.option(
+            "--tally", is_flag=True,
+            help="Quick tally at each round's end instead of entering every drop.")(command)
+        command = click.option(
+            "--boards", callback=_boards, default=None,
+            help="Which boards, in order (default 1,2,3,4).")(command)
+    command.help = "Play %s at the table (full-screen UI; --plain for the line-based game)." % (
+        {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}[game])
+    return command
+
+
+def _plain_args(command, players, seed):
+    """--players/--seed translated for a game's own loop, whichever way it takes them."""
+    params = {p.name: p for p in command.params}
+    args = []
+    if players is not None:
+        names = [n.strip() for n in players.split(",") if n.strip()]
+        param = params.get("players")
+        if isinstance(param, click.Argument):
+            args += names
+        elif param is not None:
+            args += [param.opts[0], ",".join(names)]
+        else:
+            raise click.UsageError("the plain %s game does not take --players" % command.name)
+    if seed is not None:
+        if "seed" not in params:
+            raise click.UsageError("the plain %s game does not take --seed" % command.name)
+        args += [params["seed"].opts[0], str(seed)]
+    return args
+
+
+def _add_group_resume(play):
+    """`boardlight play --resume`: continue the last unfinished game, whichever game it is."""
+    play.params.append(click.Option(
+        ["--resume", "group_resume"], is_flag=False, flag_value="last", default=None,
+        metavar="[GAME]", help="Continue the last unfinished game (or pick from the list)."))
+    play.params.append(click.Option(["--no-device", "group_no_device"], is_flag=True,
+                                    help="With --resume: play with the terminal alone."))
+    play.params.append(click.Option(["--db", "group_db"], default=None,
+                                    type=click.Path(dir_okay=False),
+                                    help="With --resume: the game log to use."))
+    play.invoke_without_command = True
+    inner = play.callback
+
+    def callback(group_resume=None, group_no_device=False, group_db=None):
+        ctx = click.get_current_context()
+        if ctx.invoked_subcommand is not None:
+            if group_resume is not None:
+                raise click.UsageError("put --resume after the game: play fits --resume")
+            return inner() if inner else None
+        if group_resume is None:
+            click.echo(ctx.get_help())
+            return None
+        _play(None, None, None, None, group_no_device, group_resume, group_db)
+        return None
+
+    play.callback = callback
+
+
+def _pick_game(store, game, resume):
+    """The stored game --resume means: a number, the last unfinished one, or one picked."""
+    if resume != "last":
+        gid = _game_id(store, resume)
+        row = store.game(gid)
+        if game is not None and row.game != game:
+            raise click.ClickException("game %d is %s, not %s" % (gid, row.game, game))
+        if row.status != "playing":
+            raise click.ClickException("game %d is %s; `boardlight show %d` prints it"
+                                       % (gid, row.status, gid))
+        return row
+    rows = store.games(game=game, status="playing", limit=9)
+    if not rows:
+        raise click.ClickException("no unfinished %sgame to resume in %s"
+                                   % (game + " " if game else "", store.path))
+    if len(rows) == 1 or not sys.stdin.isatty():
+        return rows[0]
+    click.echo("unfinished games:")
+    for i, row in enumerate(rows, 1):
+        click.echo("  %d) #%d %s, %s, last action %s" % (
+            i, row.id, row.game, ", ".join(row.players), row.updated[:16]))
+    choice = click.prompt("continue which", type=click.IntRange(1, len(rows)), default=1)
+    return rows[choice - 1]
+
+
+def _boards(_ctx, _param, value):
+    if value is None:
+        return None
+    try:
+        return [int(b) for b in value.split(",")]
+    except ValueError:
+        raise click.BadParameter("board numbers separated by commas, e.g. 1,3: not %r" % value)
+
+
+def _play(game, players, seed, port, no_device, resume, db, options=None):
+    """Start or resume a game and run the table UI until the players quit."""
+    import random
+
+    from ..session_registry import resume_session, session_class
+
+    store = _store(db)
+    try:
+        if resume is not None:
+            if players is not None or seed is not None or options:
+                raise click.UsageError("--resume continues a stored game as it was set up:"
+                                       " drop --players/--seed/--tally/--boards")
+            row = _pick_game(store, game, resume)
+            session = resume_session(store, row.id)
+        else:
+            if seed is None:
+                seed = random.SystemRandom().randrange(1 << 31)
+            session = session_class(game).start(store, _players(players, game), seed, options)
+        from ..tui_app import run_table
+
+        run_table(session, port=port, no_device=no_device)
+    finally:
+        store.close()

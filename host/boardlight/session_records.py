@@ -1,0 +1,27 @@
+"""Game records for `boardlight export`: each game's documented text format, written by its
+core (fits_record, forbes_record, zatre_text), so `boardlight replay <game>` reads it back."""
+
+from boardcore.errors import RuleError
+
+
+def fits_record(session) -> str:
+    """docs/fits-formats.md game record of a FITS session (full replay mode only)."""
+    if session.mode == "tally":
+        # A quick-tally game has no drops: the record format needs them to replay a score.
+        raise RuleError("game %d was scored by quick tally: it has no drops, so there is no"
+                        " FITS game record to export (`boardlight show %d` prints its scores)"
+                        % (session.row.id, session.row.id))
+    from boardcore.fits_record import write_record
+
+    return write_record(session.core)
+
+
+def forbes_record(session) -> str:
+    """docs/forbes-formats.md match record of a Forbes session, seed included."""
+    from boardcore.forbes_record import format_record
+
+    match = session.core
+    games = list(session.games)
+    if match.game is not None:
+        games.append(match.game)
+    return format_record(match.players, match.options, games, seed=session.row.seed)

@@ -1,0 +1,152 @@
+"""The full-screen table UI (Textual): one layout for all three games, 80 x 24 and up.
+
+    +- status: game, round/turn, device state ------------------------------------+
+    | board (the game's own view)          | scoreboard (whose turn marked)       |
+    |                                      | device matrix mirror                 |
+    |                                      | current card / tiles / hints         |
+    +- message: what just happened, or why an entry was refused ------------------+
+    | > typed entry                                                               |
+    | keys: what each key does (two lines)                                        |
+
+Everything a player does is a typed entry (coordinates, "pass", "hint", ...) or a key; a
+device button arrives as the same entry (see tui_device), so the keyboard alone plays a
+whole game. The game-specific parts live in tui_fits / tui_zatre / tui_forbes (GameView).
+"""
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Static
+
+from boardcore.errors import RuleError
+
+from .store import StoreError
+from .tui_view import ViewError, view_for
+
+
+class TableApp(App):
+    """The table: a session, its view, and optionally a device bridge."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $primary; color: $text; }
+    #main { height: 1fr; }
+    #board { width: 1fr; min-width: 36; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
+    #side { width: 42; }
+    #scores { height: auto; max-height: 9; border: round $secondary; padding: 0 1; }
+    #mirror { height: auto; max-height: 7; border: round $secondary; }
+    #card { height: 1fr; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
+    #message { height: 2; padding: 0 1; }
+    #message.refused { color: $error; }
+    #entry { height: 1; border: none; padding: 0 1; }
+    #keys { height: 2; background: $panel; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+q", "quit_table", "quit", priority=True),
+        Binding("escape", "clear_entry", "clear", show=False),
+    ]
+
+    def __init__(self, session, device=None):
+        super().__init__()
+        self.session = session
+        self.view = view_for(session)
+        self.device = device
+        self.device_state = device.describe() if device is not None else "no device"
+        self.last_message = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            yield Static(id="board")
+            with Vertical(id="side"):
+                yield Static(id="scores")
+                yield Static(id="mirror")
+                yield Static(id="card")
+        yield Static(id="message")
+        yield Input(id="entry", placeholder=self.view.placeholder())
+        yield Static(id="keys")
+
+    def on_mount(self):
+        self.title = "boardlight"
+        self.query_one("#entry", Input).focus()
+        if self.device is not None:
+            self.device.attach(self)
+        self.say(self.view.greeting())
+        self.refresh_panels()
+
+    # -- entries from the keyboard and the device ----------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted):
+        text = event.value.strip()
+        event.input.value = ""
+        self.enter(text)
+
+    def enter(self, text: str):
+        """One entry, typed or from a button: apply it, then show what happened."""
+        try:
+            message = self.view.handle(text)
+        except (RuleError, ViewError, StoreError) as exc:
+            self.say(str(exc), refused=True)
+        else:
+            if message:
+                self.say(message)
+        self.refresh_panels()
+
+    def device_event(self, event):
+        """An input event from the device (already on the UI thread)."""
+        entry = self.view.entry_for_event(event)
+        if entry is None:
+            self.refresh_panels()
+            return
+        self.enter(entry)
+
+    def device_status(self, text: str):
+        """The device bridge says it connected, was unplugged, or came back."""
+        self.device_state = text
+        self.say(text)
+        self.refresh_panels()
+
+    def action_clear_entry(self):
+        self.query_one("#entry", Input).value = ""
+
+    def action_quit_table(self):
+        self.exit(self.session.row.status)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def say(self, text: str, refused: bool = False):
+        self.last_message = text
+        message = self.query_one("#message", Static)
+        message.update(text)
+        message.set_class(refused, "refused")
+
+    def refresh_panels(self):
+        view = self.view
+        self.query_one("#status", Static).update(
+            "%s  |  %s" % (view.status_line(), self.device_state))
+        self.query_one("#board", Static).update(view.board_text())
+        self.query_one("#scores", Static).update(view.scores_text())
+        self.query_one("#card", Static).update(view.card_text())
+        self.query_one("#keys", Static).update(view.keys_text())
+        mirror = self.query_one("#mirror", Static)
+        if self.device is not None:
+            mirror.display = True
+            mirror.update(self.device.mirror_text())
+            self.device.show(view.device_screen())
+        else:
+            mirror.display = False
+
+
+def run_table(session, port=None, no_device=False):
+    """Run the UI on this terminal until the players quit; returns the game's status."""
+    device = None
+    if not no_device:
+        from .tui_device import open_device
+
+        device = open_device(port)
+    try:
+        return TableApp(session, device).run()
+    finally:
+        if device is not None:
+            device.close()

@@ -1,0 +1,290 @@
+"""FITS at the table: boards side by side, the card shown with its numbered orientations.
+
+Entries (players by number 1..4 as on the scoreboard, or by name):
+    Enter            deal the round / turn the next card (the device's "next" button)
+    P O C            player P drops the card in orientation O at column C (1..6 from the left);
+                     when only one player is still to act, "O C" is enough
+    P pass           player P sets the card aside
+    tally P R D      quick tally, board 1: R full rows, D open dots
+    tally P D r,c .. quick tally, boards 2-4: D open dots, then each uncovered special space
+                     as row,column (row 1..12 from the bottom)
+    hint P           the legal drops for player P (full replay mode)
+"""
+
+from rich.markup import escape
+
+from boardcore import fits_tiles
+
+from .tui_view import GameView, ViewError, parse_ints, seat_by_name_or_number
+
+
+class FitsView(GameView):
+    GAME = "fits"
+    NAME = "FITS"
+
+    @property
+    def game(self):
+        return self.session.core
+
+    @property
+    def tally_mode(self):
+        return self.session.mode == "tally"
+
+    # -- entries -----------------------------------------------------------------------------
+
+    def default_action(self):
+        game = self.game
+        if game.phase == "over":
+            return "The game is over. " + " ".join(self.session.summary_lines()[1:])
+        if game.phase == "deal":
+            starts = self.act({"type": "deal"})
+            return "Round %d on board %d. Start tiles: %s." % (
+                game.round_index + 1, game.board_number,
+                ", ".join("%s %s" % (p, t) for p, t in zip(game.players, starts)))
+        if game.phase == "tally":
+            raise ViewError("all 16 cards are out: enter each tally (%s)" % self._tally_usage())
+        waiting = game.waiting()
+        if waiting and not self.tally_mode:
+            raise ViewError("%s still to place or pass %s" % (", ".join(waiting),
+                                                              self._tile_of(waiting[0])))
+        card = self.act({"type": "turn"})
+        return "Card %d of 16: %s.%s" % (game.turned, card, self._skip_note())
+
+    def _skip_note(self):
+        game = self.game
+        if self.tally_mode:
+            skips = game.skips()
+        elif game.phase == "cards" and game.card is not None:
+            skips = [p for p in game.players if game.start_tile(p) == game.card]
+        else:
+            skips = []
+        return (" %s skips it (start tile)." % " and ".join(skips)) if skips else ""
+
+    def other(self, words):
+        if self.tally_mode:
+            raise ViewError("quick tally: Enter turns the next card; after the 16th, %s"
+                            % self._tally_usage())
+        game = self.game
+        waiting = game.waiting()
+        if not waiting:
+            raise ViewError("nobody is waiting to place a tile: press Enter for the next card")
+        if not words[0].isdigit() or len(words) == 3 or (len(words) == 2 and words[1] == "pass"):
+            seat = seat_by_name_or_number(game.players, words[0])
+            rest = words[1:]
+        elif len(waiting) == 1:
+            seat = game.players.index(waiting[0])
+            rest = words
+        else:
+            raise ViewError("who? %s are waiting: start with the player, e.g. '1 3 5'"
+                            % ", ".join(waiting))
+        name = game.players[seat]
+        tile = self._tile_of(name)
+        if tile is None:
+            raise ViewError("%s has nothing to place now" % name)
+        if rest == ["pass"]:
+            self.act({"type": "aside", "seat": seat, "tile": tile})
+            return "%s sets %s aside.%s" % (name, tile, self._round_note())
+        orientation, column = parse_ints(rest, 2, "a drop is ORIENTATION COLUMN")
+        row = self.act({"type": "drop", "seat": seat, "tile": tile,
+                        "orientation": orientation, "column": column})
+        return "%s drops %s (orientation %d) at column %d: it rests on row %d.%s" % (
+            name, tile, orientation, column, row, self._round_note())
+
+    def _round_note(self):
+        game = self.game
+        if game.round_scores and game.phase in ("deal", "over") and game.card is None:
+            last = game.round_scores[-1]
+            return " Round %d scored: %s." % (len(game.round_scores), ", ".join(
+                "%s %+d" % (p, s["total"]) for p, s in zip(game.players, last)))
+        return ""
+
+    def _tile_of(self, name):
+        return self.game.tile_to_place(name)
+
+    def cmd_pass(self, words):
+        if words:
+            return self.other(words[:1] + ["pass"])
+        waiting = self.game.waiting()
+        if len(waiting) != 1:
+            raise ViewError("who passes? say 'P pass' (waiting: %s)" % (", ".join(waiting)
+                                                                       or "nobody"))
+        return self.other([str(self.game.players.index(waiting[0]) + 1), "pass"])
+
+    def cmd_tally(self, words):
+        if not self.tally_mode:
+            raise ViewError("this game scores by full replay of the drops: no tally needed")
+        game = self.game
+        if not words:
+            raise ViewError(self._tally_usage())
+        seat = seat_by_name_or_number(game.players, words[0])
+        rest = words[1:]
+        if game.board_number == 1:
+            rows, dots = parse_ints(rest, 2, "board 1 tally is FULL_ROWS OPEN_DOTS")
+            action = {"type": "tally", "seat": seat, "open_dots": dots, "full_rows": rows,
+                      "uncovered": []}
+        else:
+            if not rest:
+                raise ViewError(self._tally_usage())
+            dots = parse_ints(rest[:1], 1, "open dots")[0]
+            cells = []
+            for word in rest[1:]:
+                r, c = parse_ints([word.replace(",", " ")], 2, "a special space is ROW,COLUMN")
+                cells.append([r, c])
+            action = {"type": "tally", "seat": seat, "open_dots": dots, "full_rows": None,
+                      "uncovered": cells}
+        score = self.act(action)
+        return "%s scores %+d this round.%s" % (game.players[seat], score["total"],
+                                                self._tally_round_note())
+
+    def _tally_round_note(self):
+        game = self.game
+        if game.phase in ("deal", "over"):
+            return " Round %d scored." % len(game.round_scores)
+        return " Waiting for: %s." % ", ".join(game.waiting())
+
+    def _tally_usage(self):
+        if self.game.board_number == 1:
+            return "'tally P ROWS DOTS', e.g. 'tally 1 8 4' (8 full rows, 4 open dots)"
+        return ("'tally P DOTS [ROW,COL ...]', e.g. 'tally 1 7 2,5 6,6' (7 open dots, special"
+                " spaces at row 2 col 5 and row 6 col 6 uncovered)")
+
+    def cmd_hint(self, words):
+        if self.tally_mode:
+            raise ViewError("hints need the drops: this game uses quick tally")
+        game = self.game
+        waiting = game.waiting()
+        if words:
+            name = game.players[seat_by_name_or_number(game.players, words[0])]
+        elif waiting:
+            name = waiting[0]
+        else:
+            raise ViewError("nobody is waiting to place a tile")
+        drops = game.legal_drops(name)
+        if not drops:
+            self.peek = "%s cannot place %s anywhere: 'pass'" % (name, self._tile_of(name))
+        else:
+            self.peek = "%s can drop %s (orientation column -> row):\n%s" % (
+                name, self._tile_of(name),
+                "  ".join("%d %d->%d" % d for d in drops))
+        return "Legal drops for %s shown." % name
+
+    # -- panels ------------------------------------------------------------------------------
+
+    def status_line(self):
+        game = self.game
+        text = "FITS · game #%d" % self.session.row.id
+        if game.round_index >= 0:
+            text += " · round %d/%d, board %d" % (game.round_index + 1, len(game.boards),
+                                                  game.board_number)
+            if game.layout(game.board_number).illustrative:
+                text += " (illustrative layout)"
+            text += " · card %d/16" % game.turned
+        return text
+
+    def turn_seat(self):
+        waiting = self.game.waiting()
+        return self.game.players.index(waiting[0]) if waiting else None
+
+    def points(self):
+        totals = self.game.totals()
+        return [totals[p] for p in self.game.players]
+
+    def prompt(self):
+        game = self.game
+        if game.phase == "over":
+            return "Game over."
+        if game.phase == "deal":
+            return "Press Enter (or the device's button) to deal round %d." % (
+                game.round_index + 2)
+        if game.phase == "tally":
+            return "Enter each tally: %s." % self._tally_usage()
+        waiting = game.waiting()
+        if waiting and not self.tally_mode:
+            return "%s: place %s (P ORIENTATION COLUMN) or 'P pass'." % (
+                ", ".join(waiting), self._tile_of(waiting[0]))
+        return "Press Enter (or the device's button) for the next card."
+
+    def keys(self):
+        keys = [("Enter", "deal / next card")]
+        if self.tally_mode:
+            keys.append(("tally P ..", "round-end tally (? explains)"))
+        else:
+            keys += [("P O C", "player P drops orientation O at column C"),
+                     ("P pass", "set aside"), ("hint P", "legal drops")]
+        keys += [("?", "help"), ("Ctrl+Q", "quit, resume later")]
+        return keys
+
+    def board_text(self):
+        game = self.game
+        if game.round_index < 0:
+            return "No round dealt yet.\n\n" + self.prompt()
+        if self.tally_mode:
+            return self._tally_board_text()
+        layout = game.layout(game.board_number)
+        names = game.players
+        gap = " " * (3 if len(names) < 4 else 1)  # four boards must fit 34 columns
+        lines = ["   " + gap.join("%-6s" % escape(n[:6]) for n in names)]
+        for row in range(12, 0, -1):
+            lines.append("%2d " % row + gap.join(
+                "".join(self._cell(game.board(n), layout, row, c) for c in range(1, 7))
+                for n in names))
+        lines.append("   " + gap.join("123456" for _ in names))
+        lines.append("start: " + "  ".join("%s %s" % (escape(n[:6]), game.start_tile(n))
+                                           for n in names))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _cell(board, layout, row, col):
+        if board.covered(row, col):
+            return "[b]#[/b]"
+        token = layout.token(row, col)
+        if token is None:
+            return "·"
+        colour = "red" if token.startswith("-") else "green"
+        return "[%s]%s[/%s]" % (colour, token[-1], colour)
+
+    def _tally_board_text(self):
+        game = self.game
+        lines = ["Quick tally: the host deals, you build on your own boards.", "",
+                 "Start tiles: " + ", ".join("%s %s" % (escape(p), t)
+                                             for p, t in zip(game.players, game.starts))]
+        layout = game.layout(game.board_number)
+        if layout.spaces:
+            lines.append("")
+            lines.append("Special spaces of board %d (row,col value):" % game.board_number)
+            specs = ["%d,%d %s" % (r, c, layout.token(r, c)) for r, c, _v in layout.spaces]
+            for i in range(0, len(specs), 5):
+                lines.append("  " + "  ".join(specs[i:i + 5]))
+        for n, scores in enumerate(game.round_scores, 1):
+            lines.append("round %d: %s" % (n, ", ".join("%s %+d" % (escape(p), s["total"])
+                                                        for p, s in zip(game.players, scores))))
+        return "\n".join(lines)
+
+    def card_text(self):
+        if self.peek:
+            return escape(self.peek)
+        game = self.game
+        if game.card is None:
+            return escape(self.prompt())
+        tile = game.card
+        head = "Card %d/16: %s%s" % (game.turned, tile, escape(self._skip_note()))
+        if self.tally_mode:
+            return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
+        return head + "\n" + orientation_strip(tile)
+
+
+def orientation_strip(tile):
+    """Every orientation of a tile, numbered, side by side (4 to a line-block)."""
+    count = fits_tiles.orientation_count(tile)
+    blocks = []
+    for start in range(1, count + 1, 4):
+        pics = [(o, fits_tiles.picture(tile, o)) for o in range(start, min(count, start + 3) + 1)]
+        height = max(len(p) for _, p in pics)
+        width = [max(4, max(len(r) for r in p)) for _, p in pics]
+        lines = ["  ".join("%-*s" % (w, str(o)) for (o, _), w in zip(pics, width))]
+        for i in range(height):
+            lines.append("  ".join("%-*s" % (w, (p[i] if i < len(p) else "")
+                                              .replace(".", " ").replace("#", "█"))
+                                   for (_, p), w in zip(pics, width)))
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)

@@ -1,0 +1,157 @@
+"""What every game's part of the table UI provides (GameView), and the shared pieces.
+
+A GameView turns a session into text for the panels and turns entries (typed text, or a
+device button mapped to the same text) into session actions. It never writes to the store
+itself: every change goes through session.act, which logs before the view redraws.
+"""
+
+from boardcore.errors import RuleError
+
+
+class ViewError(Exception):
+    """An entry the UI could not read (the message says what it expected)."""
+
+
+class GameView:
+    """Base class. Subclasses set GAME, NAME and implement the game-specific methods."""
+
+    GAME = None
+    NAME = None
+
+    def __init__(self, session):
+        self.session = session
+        self.peek = None  # text shown once in the card panel (a hint, a player's own cards)
+
+    # entries -------------------------------------------------------------------------------
+
+    def handle(self, text: str) -> str:
+        """Apply one entry; returns what to tell the table. Empty text = the default action."""
+        self.peek = None
+        words = text.lower().split()
+        if not words:
+            return self.default_action()
+        command = words[0]
+        if command in ("help", "?"):
+            return self.help_text()
+        method = getattr(self, "cmd_" + command, None)
+        if method is None:
+            return self.other(words)
+        return method(words[1:])
+
+    def other(self, words):
+        """An entry that is not a command word (coordinates, say); subclasses override."""
+        raise ViewError("%r is not an entry I know: %s" % (" ".join(words), self.help_text()))
+
+    def entry_for_event(self, event):
+        """The entry a device input event stands for, or None (see tui_device)."""
+        if event[0] == "button" and event[1] == "next" and event[2] == "short":
+            return ""
+        return None
+
+    def act(self, action):
+        return self.session.act(action)
+
+    # panels --------------------------------------------------------------------------------
+
+    def status_line(self) -> str:
+        return "%s · game #%d" % (self.NAME, self.session.row.id)
+
+    def scores_text(self) -> str:
+        """Names with their scores; '>' marks whose turn it is."""
+        lines = []
+        turn = self.turn_seat()
+        points = self.points()
+        width = max(len(n) for n in self.session.players)
+        for seat, name in enumerate(self.session.players):
+            mark = ">" if seat == turn else " "
+            lines.append("%s %-*s %5s" % (mark, width, name, points[seat]))
+        return "\n".join(lines)
+
+    def keys_text(self, width: int = 78) -> str:
+        """The keys and what they do, packed into lines of `width` without splitting one."""
+        lines, line = [], ""
+        for item in ("%s: %s" % kv for kv in self.keys()):
+            if line and len(line) + 3 + len(item) > width:
+                lines.append(line)
+                line = item
+            else:
+                line = line + " · " + item if line else item
+        lines.append(line)
+        return "\n".join(lines)
+
+    def placeholder(self) -> str:
+        return "type an entry and press Enter (help: ?)"
+
+    def greeting(self) -> str:
+        return "%s game #%d, %s. %s" % (self.NAME, self.session.row.id,
+                                        ", ".join(self.session.players), self.prompt())
+
+    def help_text(self) -> str:
+        return "entries: " + "; ".join("%s = %s" % kv for kv in self.keys())
+
+    def device_screen(self):
+        """What the device should show now: (screen name, dict of arguments)."""
+        return ("message", {"text": self.prompt()})
+
+    # hooks ---------------------------------------------------------------------------------
+
+    def default_action(self) -> str:
+        raise NotImplementedError
+
+    def turn_seat(self):
+        raise NotImplementedError
+
+    def points(self):
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        raise NotImplementedError
+
+    def keys(self):
+        raise NotImplementedError
+
+    def board_text(self) -> str:
+        raise NotImplementedError
+
+    def card_text(self) -> str:
+        raise NotImplementedError
+
+
+def parse_ints(words, count, what):
+    """`count` whole numbers from words (commas allowed), or a ViewError naming `what`."""
+    values = []
+    for word in " ".join(words).replace(",", " ").split():
+        try:
+            values.append(int(word))
+        except ValueError:
+            raise ViewError("%s: %r is not a whole number" % (what, word))
+    if len(values) != count:
+        raise ViewError("%s: expected %d numbers, got %d" % (what, count, len(values)))
+    return values
+
+
+def seat_by_name_or_number(players, word):
+    """A seat from '2' (1-based, as shown) or a player's name (case-insensitive)."""
+    if word.isdigit():
+        n = int(word)
+        if 1 <= n <= len(players):
+            return n - 1
+        raise ViewError("there is no player %d (1..%d)" % (n, len(players)))
+    for seat, name in enumerate(players):
+        if name.lower() == word.lower():
+            return seat
+    raise ViewError("no player called %r (players: %s)" % (word, ", ".join(players)))
+
+
+def view_for(session):
+    """The GameView for a session's game."""
+    game = session.GAME
+    if game == "fits":
+        from .tui_fits import FitsView as View
+    elif game == "zatre":
+        from .tui_zatre import ZatreView as View
+    elif game == "forbes":
+        from .tui_forbes import ForbesView as View
+    else:
+        raise RuleError("no table view for %r" % (game,))
+    return View(session)
