@@ -57,3 +57,7 @@ class DealError(FitsError):
 
 class OptionError(FitsError):
     """A game set up with options the rules do not allow (players, boards, start tiles)."""
+
+
+class RecordError(FitsError):
+    """A game record whose written scores or structure contradict the replayed game."""
