@@ -15,6 +15,7 @@ seat dealer+1). Every method that changes the game checks everything first: when
 a ForbesError the game is exactly as before.
 """
 
+from boardcore.forbes_deal import check_hands, check_players, deal
 from boardcore.forbes_errors import (
     CellTakenError,
     DrawError,
@@ -23,84 +24,11 @@ from boardcore.forbes_errors import (
     HandError,
     OffBoardError,
     OutOfTurnError,
-    PlayerCountError,
     UnknownPlayerError,
 )
-from boardcore.forbes_rules import (
-    CARDS_PER_SYMBOL,
-    CELLS,
-    HAND_SIZE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    SIZE,
-    STONES_PER_SYMBOL,
-    SYMBOLS,
-    Options,
-    sort_cards,
-)
-from boardcore.forbes_score import score_board
-from boardcore.forbes_view import PlayerView
+from boardcore.forbes_rules import CELLS, SIZE, STONES_PER_SYMBOL, SYMBOLS, Options
 
 _EMPTY_BYTE = 46  # ord(".")
-
-
-def check_players(players):
-    """A list of 2..5 distinct names without spaces (an int n gives "P1".."Pn")."""
-    if isinstance(players, int) and not isinstance(players, bool):
-        players = ["P%d" % (i + 1) for i in range(players)]
-    players = list(players)
-    if len(players) < MIN_PLAYERS:
-        raise PlayerCountError("Forbes needs at least %d players, not %d" % (MIN_PLAYERS, len(players)))
-    if len(players) > MAX_PLAYERS:
-        raise PlayerCountError(
-            "Forbes takes at most %d players (20 cards, 4 each): player %d, %r, is one too many"
-            % (MAX_PLAYERS, len(players), players[MAX_PLAYERS])
-        )
-    for i, name in enumerate(players):
-        if not isinstance(name, str) or not name or " " in name or "\t" in name or "\n" in name:
-            raise PlayerCountError("player %d: a name must be a non-empty word without spaces, not %r" % (i, name))
-        if name in players[:i]:
-            raise PlayerCountError("player name %r is used twice" % (name,))
-    return players
-
-
-def check_hands(hands, count):
-    """`count` hands of 4 card codes each, no symbol more than 5 times in all; sorted copies."""
-    hands = list(hands)
-    if len(hands) != count:
-        raise HandError("%d hands given for %d players" % (len(hands), count))
-    out = []
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, str) or len(hand) != HAND_SIZE:
-            raise HandError("seat %d: a hand is %d cards, not %r" % (seat, HAND_SIZE, hand))
-        for card in hand:
-            if card not in SYMBOLS:
-                raise HandError("seat %d: unknown card %r (use S, T, C or X)" % (seat, card))
-        out.append(sort_cards(hand))
-    for symbol in SYMBOLS:
-        n = 0
-        for hand in out:
-            n += hand.count(symbol)
-        if n > CARDS_PER_SYMBOL:
-            raise HandError("%d cards of %s dealt, but there are only %d" % (n, symbol, CARDS_PER_SYMBOL))
-    return out
-
-
-def deal(rng, count, dealer):
-    """Shuffle the 20 cards and deal 4 to each seat in turn order from the dealer.
-
-    Returns (hands by seat, the undealt cards): the k-th player to play gets cards
-    4k..4k+3 of the shuffled deck.
-    """
-    deck = []
-    for symbol in SYMBOLS:
-        deck.extend([symbol] * CARDS_PER_SYMBOL)
-    rng.shuffle(deck)
-    hands = [None] * count
-    for k in range(count):
-        seat = (dealer + k) % count
-        hands[seat] = sort_cards("".join(deck[HAND_SIZE * k : HAND_SIZE * (k + 1)]))
-    return hands, "".join(deck[HAND_SIZE * count :])
 
 
 class Game:
@@ -188,6 +116,8 @@ class Game:
 
     def view(self, seat):
         """What the player in `seat` may see: their own cards, and others' only once shown."""
+        from boardcore.forbes_view import PlayerView  # imported on use: the device's heap is small
+
         self._check_seat(seat)
         shown = []
         for s in range(len(self.players)):
@@ -214,6 +144,8 @@ class Game:
         """The final scores (forbes_score.score_board), one dict per seat; needs a full board."""
         if not self.over:
             raise GameNotOverError("the game is not over: %d of 16 cells are still empty" % (CELLS - len(self.moves)))
+        from boardcore.forbes_score import score_board  # imported on use, like the view
+
         return score_board(self.board, self._hands, self.options)
 
     # --- actions -------------------------------------------------------------------------

@@ -12,7 +12,8 @@ fits a device's heap; whoever wants a full record keeps the Game objects it is h
 """
 
 from boardcore.forbes_errors import GameNotOverError, GameOverError, UnknownPlayerError
-from boardcore.forbes_game import Game, check_players
+from boardcore.forbes_deal import check_players
+from boardcore.forbes_game import Game
 from boardcore.forbes_rules import Options
 from boardcore.rng import Random
 

@@ -12,7 +12,7 @@
 
 from boardcore.errors import FormatError
 from boardcore.forbes_format import check_header, format_options, parse_option, token_lines
-from boardcore.forbes_game import check_hands
+from boardcore.forbes_deal import check_hands
 from boardcore.forbes_errors import HandError
 from boardcore.forbes_rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, SYMBOLS, Options
 from boardcore.forbes_score import score_board

@@ -19,7 +19,6 @@ stones are the ones the seed gives) and returns the scores.
 
 from boardcore.errors import FormatError, RuleError
 from boardcore.forbes_format import check_header, format_options, parse_option, token_lines
-from boardcore.forbes_match import Match
 from boardcore.forbes_rules import SIZE, SYMBOLS, Options
 
 HEADER = "forbes-match"
@@ -77,6 +76,8 @@ class _Replay:
                 self.fail("no 'players' line before the first game", number)
             if words[2] not in self.players:
                 self.fail("dealer %r is not a player" % words[2], number)
+            from boardcore.forbes_match import Match  # after this module is compiled: less heap at once
+
             try:
                 options = Options.from_dict(self.options)
                 self.match = Match(self.players, options, self.seed, self.players.index(words[2]))
