@@ -12,7 +12,7 @@ game's seeded Random, as fits_game.Game deals) without any drops entered.
 """
 
 from boardcore.errors import RuleError
-from boardcore.fits_board import COLS, ROWS, Board
+from boardcore.fits_board import COLS, ROWS
 from boardcore.fits_deck import DEFAULT_START_TILES, deal_round
 from boardcore.fits_score import score_board
 from boardcore.rng import Random
@@ -22,18 +22,33 @@ class TallyError(RuleError):
     """A tally that no board could give (the message says why)."""
 
 
+class TallyBoard:
+    """Covered cells only: what fits_score.score_board reads ("anything with covered()")."""
+
+    def __init__(self):
+        self.open = set()
+
+    def covered(self, row, col):
+        return (row, col) not in self.open
+
+    def set_covered(self, row, col, covered):
+        if covered:
+            self.open.discard((row, col))
+        else:
+            self.open.add((row, col))
+
+
 def tally_board(layout, open_dots, full_rows=None, uncovered=()):
-    """A Board whose score_board() equals the tally; TallyError if no board fits it."""
+    """A board whose score_board() equals the tally; TallyError if no board fits it."""
     if not isinstance(open_dots, int) or open_dots < 0:
         raise TallyError("open dots must be a whole number >= 0, not %r" % (open_dots,))
     special = set((r, c) for r, c, _v in layout.spaces)
-    board = Board()
-    for r in range(1, ROWS + 1):
-        for c in range(1, COLS + 1):
-            board.set_covered(r, c, True)
+    board = TallyBoard()  # starts fully covered
     if layout.board == 1:
         if full_rows is None or not isinstance(full_rows, int) or not 0 <= full_rows <= ROWS:
             raise TallyError("board 1: full rows must be 0..12, not %r" % (full_rows,))
+        if uncovered:
+            raise TallyError("board 1 has no special spaces: its tally is rows and dots")
         left = ROWS - full_rows
         if open_dots < left or open_dots > left * COLS:
             raise TallyError("board 1: %d full rows leave %d rows with 1 to 6 open dots each,"
