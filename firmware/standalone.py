@@ -1,0 +1,272 @@
+"""The standalone dealer: with no host, the device still deals, from the shared core.
+
+    dealer = Standalone(display, show, set_scroller, seed=None, players=2)
+    dealer.start()            # shows the game's name; the first "next" deals
+    dealer.handle(event)      # every input event; True when the screen changed
+
+`show()` pushes the frame (the app's); `set_scroller(scroller)` hands a
+screens.Scroller to the app, which steps it (and shows) on its timer. The dealer draws
+through screens.py only.
+
+Games, in the order "menu" (short press) steps through them:
+- FITS (fits_deck.deal_round with the game's Random: the same cards as
+  fits_deck.deal_game(seed, players)): each round first shows every player's start
+  card (inverted, in the player's colour), one per "next", then the 16 building cards;
+  4 rounds, then "END". Holding player button pN shows player N's start card again.
+- Zatre (zatre_bag.Bag with the game's Random): "next" draws the tiles of the next turn,
+  3 on the first turn and 2 after; a long "next" draws a single tile (for a player who
+  kept one). The device does not see the board, so it shows no hint.
+- Forbes (forbes_game.Game with the game's Random: it deals the 4 secret cards of
+  every player and draws the stones): "next" draws the next stone and shows it.
+  Holding pN shows player N's cards while held; on a board without player buttons a
+  long "next" shows the hands one seat after another (pass the device), then the stone
+  again. The device does not see where a stone goes, so it books each stone on the next
+  empty cell of the core's board: only the face-down pool matters to the draw, and no
+  scores are shown. After 16 stones "END"; the next game is dealt by the player who
+  played second.
+Buttons everywhere: "menu" short = next game; "menu" long = next player count (FITS
+1..4, Forbes 2..5, each redealing; ignored in Zatre, whose shared bag needs no count);
+"next" long in FITS = deal the
+game again with the next seed. Game k (from 0) uses Random(seed + k), `game_seed`.
+"""
+
+import screens
+from boardcore import glyphs
+
+MODES = ("fits", "zatre", "forbes")
+_PLAYERS = {"fits": (1, 4), "zatre": (1, 1), "forbes": (2, 5)}
+_PLAYER_BUTTONS = ("p1", "p2", "p3", "p4", "p5", "p6")
+
+
+def _default_seed():
+    import time
+
+    try:
+        return time.ticks_us() & 0x3FFFFFFF  # MicroPython
+    except AttributeError:
+        return time.time_ns() & 0x3FFFFFFF
+
+
+class Standalone:
+    """The dealer the app runs when no host is connected (see the module docstring)."""
+
+    def __init__(self, display, show, set_scroller, seed=None, players=2):
+        if seed is None:
+            seed = _default_seed()
+        if not isinstance(seed, int) or seed < 0:
+            raise ValueError("seed must be a non-negative integer, not %r" % (seed,))
+        self.display = display
+        self._show = show
+        self._set_scroller = set_scroller
+        self.seed = seed
+        self.games = 0  # games dealt so far; game k uses Random(seed + k)
+        self.mode = "fits"
+        self.players = {"fits": 2, "zatre": 1, "forbes": 2}
+        if not 1 <= players <= 4:
+            raise ValueError("players must be 1..4 to start with, not %r" % (players,))
+        self.players["fits"] = players
+        self.players["forbes"] = max(2, players)
+        self.game_seed = None
+        self.over = False
+        self.held = None  # the player button held down, e.g. "p2"
+        # FITS
+        self.rng = None
+        self.round = 0
+        self.starts = None
+        self.building = None
+        self.pos = -1  # -1 before the first card; then start cards, then building cards
+        # Zatre
+        self.bag = None
+        self.turn = 0
+        self.tiles = None
+        # Forbes
+        self.game = None
+        self.dealer = 0
+        self.peek = -1  # seat whose hand a long "next" shows, -1 for none
+
+    # -- the app's side ---------------------------------------------------------------
+
+    def start(self):
+        """Deal a new game of the current mode and show its name."""
+        self._deal()
+
+    def handle(self, event):
+        """One input event; returns True when the screen changed. Unknown buttons and
+        scans are ignored (False); a malformed event is a ValueError."""
+        if not isinstance(event, tuple) or not event:
+            raise ValueError("an event is a tuple such as ('button', 'next', 'short'), not %r" % (event,))
+        if event[0] == "scan":
+            return False
+        if event[0] != "button" or len(event) != 3 or event[2] not in ("down", "short", "long"):
+            raise ValueError("malformed input event %r" % (event,))
+        _, name, kind = event
+        if name in _PLAYER_BUTTONS:
+            return self._player_button(name, kind)
+        if kind == "down":
+            return False
+        if name == "menu":
+            if kind == "short":
+                self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+            else:
+                lo, hi = _PLAYERS[self.mode]
+                if lo == hi:
+                    return False  # Zatre: one shared bag, nothing to change
+                n = self.players[self.mode]
+                self.players[self.mode] = lo if n >= hi else n + 1
+            self._deal()
+            return True
+        if name == "next":
+            return self._next(kind == "long")
+        return False
+
+    # -- dealing ---------------------------------------------------------------------
+
+    def _deal(self):
+        from boardcore.rng import Random
+
+        self.game_seed = self.seed + self.games
+        self.games += 1
+        rng = Random(self.game_seed)
+        self.over = False
+        self.held = None
+        mode = self.mode
+        n = self.players[mode]
+        if mode == "fits":
+            self.rng = rng
+            self.round = 0
+            self._fits_round()
+            self.pos = -1
+        elif mode == "zatre":
+            from boardcore.zatre_bag import Bag
+
+            self.bag = Bag(rng)
+            self.turn = 0
+            self.tiles = None
+        else:
+            from boardcore.forbes_game import Game
+
+            self.game = Game(n, dealer=self.dealer % n, rng=rng)
+            self.peek = -1
+        title = {"fits": "FITS", "zatre": "ZATRE", "forbes": "FORBES"}[mode]
+        if mode != "zatre":
+            title += " %dP" % n
+        self._message(title)
+
+    def _fits_round(self):
+        from boardcore.fits_deck import deal_round
+
+        self.round += 1
+        self.starts, self.building = deal_round(self.rng, self.players["fits"])
+        self.pos = 0
+
+    def _next(self, long):
+        if self.over:
+            if self.mode == "forbes":
+                self.dealer = self.game.second
+            self._deal()
+            return True
+        if self.mode == "fits":
+            if long:
+                self._deal()
+                return True
+            n = len(self.starts)
+            if self.pos + 1 < n + 16:
+                self.pos += 1
+            elif self.round < 4:
+                self._fits_round()
+            else:
+                return self._end()
+            self.draw()
+            return True
+        if self.mode == "zatre":
+            want = 1 if long else (3 if self.turn == 0 else 2)
+            if not len(self.bag):
+                return self._end()
+            tiles = []
+            while len(tiles) < want and len(self.bag):
+                tiles.append(self.bag.draw())
+            self.tiles = tiles
+            self.turn += 1
+            self.draw()
+            return True
+        return self._forbes_next(long)
+
+    def _forbes_next(self, long):
+        g = self.game
+        n = len(g.players)
+        if long:
+            self.peek += 1
+            if self.peek >= n:
+                self.peek = -1
+            self.draw()
+            return True
+        self.peek = -1
+        if g.stone is not None:
+            # The stone went somewhere on the real board: book it on the first empty cell.
+            i = g.board.index(".")
+            g.place(g.current, i // 4, i % 4)
+        if g.over:
+            return self._end()
+        g.draw(g.current)
+        self.draw()
+        return True
+
+    def _end(self):
+        self.over = True
+        self._message("END")
+        return True
+
+    def _player_button(self, name, kind):
+        seat = _PLAYER_BUTTONS.index(name)
+        if kind != "down":
+            if self.held != name:
+                return False
+            self.held = None
+            self.draw()
+            return True
+        if self.mode == "fits" and self.starts is not None and seat < len(self.starts):
+            self.held = name
+            screens.fits_card(self.display, self.starts[seat], True, self.round, seat + 1)
+        elif self.mode == "forbes" and self.game is not None and seat < len(self.game.players):
+            self.held = name
+            screens.forbes_hand(self.display, self.game.view(seat).hand)
+        else:
+            return False
+        self._show()
+        return True
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def _message(self, text):
+        self._set_scroller(screens.message(self.display, text, glyphs.WHITE))
+
+    def draw(self):
+        """Draw the current screen of the game (not the messages) and show it."""
+        d = self.display
+        if self.over:
+            self._message("END")
+            return
+        if self.mode == "fits":
+            if self.pos < 0:
+                self._message("FITS %dP" % self.players["fits"])
+                return
+            n = len(self.starts)
+            if self.pos < n:
+                screens.fits_card(d, self.starts[self.pos], True, self.round, self.pos + 1)
+            else:
+                screens.fits_card(d, self.building[self.pos - n], False, self.round)
+        elif self.mode == "zatre":
+            if self.tiles is None:
+                self._message("ZATRE")
+                return
+            screens.zatre_tiles(d, self.tiles)
+        else:
+            g = self.game
+            if self.peek >= 0:
+                screens.forbes_hand(d, g.view(self.peek).hand)
+            elif g.stone is None:
+                self._message("FORBES %dP" % len(g.players))
+                return
+            else:
+                screens.forbes_stone(d, g.stone)
+        self._show()
