@@ -42,6 +42,7 @@ def hint():
 # The modules under boardlight.commands that add commands; each adds its own name here.
 COMMAND_MODULES = (
     "cards_commands",
+    "fits_commands",
     "render_commands",
     "forbes_commands",
     "zatre_commands",

@@ -178,10 +178,18 @@ class Board:
                     pass
         return out
 
-    def set_covered(self, row: int, col: int, covered=True):
-        """Mark a cell covered by an unknown tile (positions read from text); keeps the
-        column heights right for later drops."""
-        self.grid[(row - 1) * COLS + col - 1] = UNKNOWN if covered else 0
+    def set_cell(self, row: int, col: int, tile=None):
+        """Set one cell of a position read from text: tile None (open), '?' (covered by
+        an unknown tile) or a tile id. Recomputes that column's height from the grid, so
+        use it on boards built cell by cell, not on boards with overhanging drops."""
+        if tile is None:
+            v = 0
+        elif tile == "?":
+            v = UNKNOWN
+        else:
+            check_tile(tile)
+            v = fits_tiles.index(tile) + 1
+        self.grid[(row - 1) * COLS + col - 1] = v
         top = 0
         for r in range(1, ROWS + 1):
             if self.grid[(r - 1) * COLS + col - 1]:

@@ -7,6 +7,7 @@ docs/fits-formats.md. Coordinates are RULES.md's: rows 1..12 from the bottom, co
 from boardcore.errors import FormatError
 from boardcore.fits_board import COLS, ROWS, Board
 from boardcore.fits_layouts import default_layout
+from boardcore.fits_tiles import TILE_IDS
 
 POSITION_HEAD = "FITS board"
 COVERED = "#"
@@ -40,6 +41,10 @@ class Position:
     def covered(self, row, col):
         return self.board.covered(row, col)
 
+    def tile_at(self, row, col):
+        """The tile id on a cell, '?' if covered by an unknown tile, None if open."""
+        return self.board.tile_at(row, col)
+
     def score(self):
         """The score breakdown (fits_score.score_board)."""
         from boardcore.fits_score import score_board
@@ -47,9 +52,10 @@ class Position:
         return score_board(self.board, self.layout)
 
 
-def write_position(board, board_number: int, layout=None) -> str:
+def write_position(board, board_number: int, layout=None, tiles=True) -> str:
     """The text of a board position: header, 12 rows top (row 12) to bottom, column
-    labels. Uncovered special spaces show their value or symbol."""
+    labels. Uncovered special spaces show their value or symbol; covered cells show the
+    id of the tile on them (or '#' if unknown, or always '#' with tiles=False)."""
     if layout is None:
         layout = default_layout(board_number)
     out = ["%s %d" % (POSITION_HEAD, board_number)]
@@ -59,7 +65,9 @@ def write_position(board, board_number: int, layout=None) -> str:
         cells = []
         for c in range(1, COLS + 1):
             if board.covered(r, c):
-                tok = COVERED
+                tok = board.tile_at(r, c) if tiles else COVERED
+                if tok == "?":
+                    tok = COVERED
             else:
                 tok = layout.token(r, c) or OPEN
             cells.append("%2s" % tok)
@@ -103,12 +111,14 @@ def parse_position(text: str, source="<position>", layout=None, board_number=Non
             tok = f[c]
             want = layout.token(expect, c)
             if tok == COVERED:
-                board.set_covered(expect, c)
+                board.set_cell(expect, c, "?")
+            elif tok in TILE_IDS:
+                board.set_cell(expect, c, tok)
             elif tok != (want or OPEN):
                 if want is None:
-                    why = "an ordinary dot: write '.' (open) or '#' (covered)"
+                    why = "an ordinary dot: write '.' (open), '#' or a tile id (covered)"
                 else:
-                    why = "special space %s: write %s (open) or '#' (covered)" % (want, want)
+                    why = "special space %s: write %s (open), '#' or a tile id (covered)" % (want, want)
                 raise FormatError("row %d column %d: %r, but the cell is %s" % (expect, c, tok, why), source, n)
         expect -= 1
     return Position(number, layout, board)
