@@ -40,7 +40,7 @@ for f in sorted(os.listdir("firmware/boards")):
     c = board_config.load("firmware/boards/" + f)
     print(json.dumps([f, c["display"]["kind"], c["display"]["width"], c["display"]["height"],
                       sorted(c["buttons"].items()), board_config.required_packages(c)]))
-""", heap="96k")
+""", heap="96k", mpy=True)
     for (name, kind, w, h, buttons, packages), path in zip(out, BOARDS):
         c = board_config.load(str(path))
         assert name == path.name

@@ -1,7 +1,9 @@
 """Run a snippet of MicroPython on the unix port with the recording fakes first on the path.
 
 CPython-side helper for tests/test_drivers_*.py and friends: the snippet prints one JSON line
-per result; `run_mp` returns them decoded. MICROPYPATH = .frozen (asyncio lives there), tests/fakes, firmware, shared.
+per result; `run_mp` returns them decoded. With mpy=True the modules are first compiled by
+mpy-cross, as deploy does for a board: compiling .py source on the device side takes heap that a
+96 KB run cannot spare. MICROPYPATH = .frozen (asyncio lives there), tests/fakes, firmware, shared.
 """
 
 import json
@@ -16,7 +18,29 @@ MICROPYTHON = Path(sys.executable).with_name("micropython")
 PATH = os.pathsep.join([".frozen"] + [str(p) for p in (ROOT / "tests" / "fakes", ROOT / "firmware", ROOT / "shared")])
 
 
-def run_mp(code, heap=None, timeout=60):
+MPY_CROSS = Path(sys.executable).with_name("mpy-cross")
+_compiled = []
+
+
+def compiled_path():
+    """MICROPYPATH of .mpy copies of tests/fakes, firmware and shared/boardcore (built once)."""
+    if not _compiled:
+        out = Path(tempfile.mkdtemp(prefix="boardlight-mpy-"))
+        sources = [(ROOT / "tests" / "fakes", out), (ROOT / "firmware", out),
+                   (ROOT / "firmware" / "drivers", out / "drivers"),
+                   (ROOT / "shared" / "boardcore", out / "boardcore")]
+        for src, dst in sources:
+            dst.mkdir(exist_ok=True)
+            for py in sorted(src.glob("*.py")):
+                if py.name == "mp.py":
+                    continue
+                subprocess.run([str(MPY_CROSS), "-o", str(dst / (py.stem + ".mpy")), str(py)],
+                               check=True, capture_output=True)
+        _compiled.append(os.pathsep.join([".frozen", str(out)]))
+    return _compiled[0]
+
+
+def run_mp(code, heap=None, timeout=60, mpy=False):
     """Run `code` under MicroPython; a list of the JSON values it printed, one per line."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(code)
@@ -25,7 +49,7 @@ def run_mp(code, heap=None, timeout=60):
         argv = [str(MICROPYTHON)]
         if heap:
             argv += ["-X", "heapsize=" + heap]
-        env = dict(os.environ, MICROPYPATH=PATH)
+        env = dict(os.environ, MICROPYPATH=compiled_path() if mpy else PATH)
         done = subprocess.run(argv + [script], env=env, capture_output=True, text=True,
                               timeout=timeout, cwd=ROOT)
     finally:

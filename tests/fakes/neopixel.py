@@ -7,7 +7,7 @@ The part of the real API our driver relies on:
   G, R, B (the real class maps (r, g, b) tuples there with ORDER = (1, 0, 2, 3)).
 - `.write()`: clocks `.buf` out on the pin (machine.bitstream at 800 kHz).
 The driver fills `.buf` itself, so the byte order under test is the driver's own work.
-Here `write()` records a copy of `.buf` in `.frames` instead of driving a pin.
+Here `write()` records a copy of `.buf` in `.frames` (the last four) instead of driving a pin.
 """
 
 
@@ -28,3 +28,5 @@ class NeoPixel:
 
     def write(self):
         self.frames.append(bytes(self.buf))
+        if len(self.frames) > 4:
+            self.frames.pop(0)
