@@ -17,6 +17,20 @@ DB_OPTION = click.option(
     help="The game log to use (default: games.sqlite3 in your data folder).")
 
 
+def _friendly(func):
+    """A store problem (no such game, a damaged log) becomes a one-line error, exit 1."""
+    import functools
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except StoreError as exc:
+            raise click.ClickException(str(exc))
+
+    return wrapper
+
+
 def _store(db):
     try:
         return open_store(db)
@@ -96,6 +110,7 @@ def register(cli, play, **_groups):
                   help="Only games of this kind.")
     @click.option("--limit", type=click.IntRange(1), default=50, show_default=True)
     @DB_OPTION
+    @_friendly
     def history(game, limit, db):
         """List stored games: number, game, status, players, dates and totals."""
         with _store(db) as store:
@@ -116,6 +131,7 @@ def register(cli, play, **_groups):
     @click.option("--svg", "svg_dir", type=click.Path(file_okay=False), default=None,
                   help="Also write the game's pictures into this folder.")
     @DB_OPTION
+    @_friendly
     def show(game_ref, as_json, svg_dir, db):
         """Print one stored game with its score breakdown."""
         from ..session_registry import resume_session
@@ -148,6 +164,7 @@ def register(cli, play, **_groups):
     @click.option("-o", "--output", type=click.File("w"), default="-",
                   help="Where to write the record (default: standard output).")
     @DB_OPTION
+    @_friendly
     def export(game_ref, output, db):
         """Write a stored game's record in the game's documented text format."""
         from ..session_registry import resume_session
@@ -316,6 +333,7 @@ def _boards(_ctx, _param, value):
         raise click.BadParameter("board numbers separated by commas, e.g. 1,3: not %r" % value)
 
 
+@_friendly
 def _play(game, players, seed, port, no_device, resume, db, options=None):
     """Start or resume a game and run the table UI until the players quit."""
     import random
