@@ -93,6 +93,16 @@ class Endpoint:
             out.append((item[0], item[1]))
         return out
 
+    def has_pending(self, group):
+        """True if a frame of `group` is queued or in flight."""
+        f = self._inflight
+        if f is not None and f[5] == group:
+            return True
+        for item in self._queue:
+            if item[2] == group:
+                return True
+        return False
+
     def _pump(self, now):
         if self._inflight is not None or not self._queue or not self.in_session:
             return

@@ -1,0 +1,232 @@
+"""The device program: owns the asyncio loop, the display, the inputs and the link.
+
+With a host connected, the host's frames say what to draw (docs/protocol.md) and input
+events go to the host. With no host, the standalone dealer takes the events and draws.
+The screens (screens.py) draw; only this module calls display.show().
+"""
+
+import gc
+
+import asyncio
+from boardcore.protocol import PROTOCOL_VERSION, ProtocolError
+
+import config
+import screens
+from link import DeviceLink, StdinClosed
+
+
+def _raw_format(display):
+    return "rgb565" if display.colour else "mono"
+
+
+class App:
+    """`board` is the loaded board configuration (a dict, see board_config.py)."""
+
+    def __init__(self, board, display):
+        self.board = board
+        self.display = display
+        self.buttons = board_buttons(board)
+        self.link = DeviceLink(self.info, self.on_frame, self.on_host)
+        self.scroller = None  # the text being scrolled, stepped by the animator
+        self.waiting = 0  # the waiting animation's step; -1 once something else is shown
+        self.applied = 0  # data frames from the host applied to the display
+        self.raw = None  # a raw frame being assembled from chunks
+        self.standalone = None
+        self.tasks = []
+        display.brightness(board["display"].get("brightness", 15))
+
+    # -- the handshake ----------------------------------------------------------------
+
+    def info(self):
+        d = self.board["display"]
+        return {
+            "v": PROTOCOL_VERSION,
+            "fw": config.FIRMWARE_VERSION,
+            "board": self.board["name"],
+            "display": {"kind": d["kind"], "w": self.display.width, "h": self.display.height},
+            "colour": bool(self.display.colour),
+            "buttons": self.buttons,
+            "scanner": bool(self.board.get("scanner")),
+        }
+
+    def on_host(self, present, was_present):
+        if present:
+            if not was_present:
+                self.scroller = None
+                self.waiting = -1
+                screens.connected(self.display)
+                self.display.show()
+        else:
+            self.start_standalone()
+
+    # -- events from the inputs ---------------------------------------------------------
+
+    def emit(self, event):
+        """The callback every input driver is given."""
+        if self.link.connected:
+            try:
+                self.link.send_event(event)
+            except (ProtocolError, ValueError) as e:
+                self.link.ep.error("event", str(e))
+        elif self.standalone is not None:
+            self.scroller = None
+            self.standalone.handle(event)
+
+    def start_standalone(self):
+        import standalone
+
+        self.scroller = None
+        self.standalone = standalone.Standalone(self.display, self.show, self.set_scroller)
+        self.standalone.start()
+
+    def show(self):
+        self.display.show()
+
+    def set_scroller(self, scroller):
+        self.scroller = scroller
+        if scroller is not None:
+            scroller.step()
+            self.display.show()
+
+    # -- frames from the host ---------------------------------------------------------
+
+    def on_frame(self, ftype, payload, seq):
+        handler = getattr(self, "f_" + ftype, None)
+        if handler is None:
+            raise ValueError("no handler")
+        if ftype != "query" and ftype != "raw":
+            self.scroller = None
+            self.waiting = -1
+        if handler(payload or {}) is not False:
+            self.display.show()
+        self.applied += 1
+
+    def f_fits(self, p):
+        screens.fits_card(self.display, p["tile"], bool(p.get("start")), p.get("round"), p.get("player"))
+
+    def f_zatre(self, p):
+        hint = p.get("hint")
+        screens.zatre_tiles(self.display, p["tiles"], tuple(hint) if hint is not None else None)
+
+    def f_forbes(self, p):
+        screens.forbes_hand(self.display, p["cards"])
+
+    def f_stone(self, p):
+        screens.forbes_stone(self.display, p["stone"])
+
+    def f_text(self, p):
+        colour = p.get("colour")
+        self.set_text(screens.message(self.display, p["text"], tuple(colour) if colour else None, bool(p.get("loop"))))
+
+    def f_scores(self, p):
+        self.set_text(screens.scores(self.display, p["scores"], p.get("names"), p.get("loop", True)))
+
+    def set_text(self, scroller):
+        scroller.step()
+        self.scroller = scroller if scroller.moving else None
+
+    def f_bright(self, p):
+        self.display.brightness(p["level"])
+
+    def f_clear(self, p):
+        self.display.fill(0)
+
+    def f_query(self, p):
+        gc.collect()
+        self.link.send_status(
+            {"applied": self.applied, "heap_free": gc.mem_free(), "stats": self.link.ep.stats_dict()}
+        )
+        return False
+
+    def f_raw(self, p):
+        # One frame of the display's own buffer, base64, possibly in chunks at offsets.
+        import binascii
+
+        d = self.display
+        if p["w"] != d.width or p["h"] != d.height or p["fmt"] != _raw_format(d):
+            raise ValueError("raw frame must be %dx%d %s" % (d.width, d.height, _raw_format(d)))
+        data = binascii.a2b_base64(p["data"])
+        off = p.get("off", 0)
+        size = len(d.buffer)
+        if off < 0 or off + len(data) > size:
+            raise ValueError("raw chunk %d+%d is outside the %d-byte frame" % (off, len(data), size))
+        if off == 0:
+            self.raw = bytearray(size)
+        elif self.raw is None:
+            raise ValueError("raw chunk at %d without the chunk at 0" % off)
+        self.raw[off : off + len(data)] = data
+        if off + len(data) < size:
+            return False
+        d.buffer[:] = self.raw
+        self.raw = None
+        self.scroller = None
+        self.waiting = -1
+        return True
+
+    # -- the loop ---------------------------------------------------------------------
+
+    async def animate(self):
+        while True:
+            if self.scroller is not None:
+                await asyncio.sleep_ms(config.SCROLL_MS)
+                s = self.scroller
+                if s is not None:
+                    more = s.step()
+                    self.display.show()
+                    if not more:
+                        self.scroller = None
+            elif self.waiting >= 0 and not self.link.connected and self.standalone is None:
+                screens.waiting(self.display, self.waiting)
+                self.display.show()
+                self.waiting += 1
+                await asyncio.sleep_ms(config.WAIT_MS)
+            else:
+                await asyncio.sleep_ms(config.SCROLL_MS)
+
+    async def run(self, input_tasks=()):
+        self.link.announce()
+        self.start_standalone()
+        tasks = [asyncio.create_task(self.link.ticker()), asyncio.create_task(self.animate())]
+        for coro in input_tasks:
+            tasks.append(asyncio.create_task(coro))
+        self.tasks = tasks
+        try:
+            await self.link.reader()
+        finally:
+            for t in tasks:
+                t.cancel()
+
+
+def board_buttons(board):
+    """The board's button names, sorted (MicroPython's dict order is not stable)."""
+    b = board.get("buttons") or {}
+    return sorted(b)
+
+
+def load_board(path=None):
+    import board_config
+
+    return board_config.load(path or config.BOARD_FILE)
+
+
+def build_hardware(board):
+    """(display, attach): attach(emit) starts the input drivers and returns asyncio tasks."""
+    if board["display"]["kind"] == "virtual":
+        import sim_setup
+
+        return sim_setup.build(board)
+    import hw_setup
+
+    return hw_setup.build(board)
+
+
+def main():
+    """Boot: load the board file, build the hardware, run until interrupted."""
+    board = load_board()
+    display, attach = build_hardware(board)
+    app = App(board, display)
+    gc.collect()
+    try:
+        asyncio.run(app.run(attach(app.emit)))
+    except StdinClosed:
+        pass  # unix port: the bridge went away; a board's stdin never closes

@@ -1,0 +1,10 @@
+"""Firmware-wide settings: the version reported in the handshake and the link's timing."""
+
+FIRMWARE_VERSION = "0.1.0"
+BOARD_FILE = "board.json"  # the deployed board configuration, at the root of the flash
+RESEND_MS = 150  # a data frame not acknowledged within this is sent again
+TICK_MS = 20  # how often resends and the host timeout are checked
+HOST_TIMEOUT_MS = 3500  # the host pings every second; this much silence means it is gone
+SCROLL_MS = 70  # one step of scrolling text
+WAIT_MS = 120  # one step of the waiting animation
+LONG_PRESS_MS = 600  # default long-press time when the board file gives none

@@ -1,0 +1,186 @@
+"""The device end of the link to the host, over stdin/stdout (the USB REPL port).
+
+Frames are printable ASCII lines (boardcore.protocol, docs/protocol.md) so Ctrl-C and the
+raw REPL keep working. The host starts the handshake ("hello"); this end answers with
+"info" (what the board is) and from then on exchanges sequenced, acknowledged frames.
+At boot it announces itself with "boot", so a host that kept the port open notices the
+restart and shakes hands again. A host that stays silent for HOST_TIMEOUT_MS (it pings
+every second) is taken to be gone.
+
+Reading: on a blocking file read(n) waits for all n bytes, so one byte is awaited through
+asyncio and whatever else is ready is drained with poll + read(1). A closed stdin keeps
+reporting POLLHUP: that ends the program (only the unix port's stdin can close).
+"""
+
+import select
+import sys
+import time
+
+import asyncio
+from boardcore.protocol import (
+    DEVICE,
+    DEVICE_DATA_TYPES,
+    E_SYNTAX,
+    E_TYPE,
+    HOST_DATA_TYPES,
+    PROTOCOL_VERSION,
+    ProtocolError,
+)
+from boardcore.protocol_endpoint import Endpoint
+
+import config
+
+
+
+class StdinClosed(Exception):
+    """The host end of stdin is gone (unix port only)."""
+
+
+def _out_writer(stream):
+    buf = getattr(stream, "buffer", None)
+    if buf is not None:
+        return buf.write
+    return lambda data: stream.write(data.decode())
+
+
+def _boot_id():
+    # Differs on every boot, so the host can tell a restarted device from a live one.
+    try:
+        import os
+
+        return "%08x" % int.from_bytes(os.urandom(4), "big")
+    except (ImportError, AttributeError):
+        return "%08x" % (time.ticks_ms() & 0xFFFFFFFF)
+
+
+class DeviceLink:
+    """on_frame(type, payload, seq) handles a data frame from the host; on_host(bool) is
+    told when a host arrives or goes. info() gives the handshake's "info" payload."""
+
+    def __init__(self, info, on_frame, on_host, stdin=None, stdout=None):
+        self.info = info
+        self.on_frame = on_frame
+        self.on_host = on_host
+        self.stdin = stdin or sys.stdin.buffer
+        self._write = _out_writer(stdout or sys.stdout)
+        self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, config.RESEND_MS)
+        self.sid = None  # the host's session id, None without a host
+        self.boot_id = _boot_id()
+        self.heard = time.ticks_ms()
+
+    @property
+    def connected(self):
+        return self.sid is not None
+
+    def announce(self):
+        self.ep.control("boot", {"fw": config.FIRMWARE_VERSION, "boot": self.boot_id})
+
+    def send_event(self, event):
+        """An input event tuple (see docs/protocol.md) to the host. Raises ProtocolError if
+        it cannot be encoded (e.g. a scan code too long for a line)."""
+        now = time.ticks_ms()
+        if event[0] == "button":
+            self.ep.send("btn", [event[1], event[2]], now=now)
+        elif event[0] == "scan":
+            self.ep.send("scan", {"code": event[1]}, now=now)
+        else:
+            raise ValueError("no frame for event %r" % (event[0],))
+
+    def send_status(self, payload):
+        self.ep.send("status", payload, now=time.ticks_ms())
+
+    # -- receiving -------------------------------------------------------------------
+
+    def handle(self, data):
+        """Feed received bytes (Ctrl-C already handled by the caller)."""
+        now = time.ticks_ms()
+        for seq, ftype, payload in self.ep.feed(data, now):
+            if seq is None:  # a line that is not a host frame (counted by the endpoint)
+                self.ep.error(E_SYNTAX, "not a frame")
+                continue
+            self.heard = now
+            if seq:
+                try:
+                    self.on_frame(ftype, payload, seq)
+                except (ValueError, TypeError, KeyError, IndexError, ProtocolError) as e:
+                    # The frame was acknowledged, but its content is wrong: say so.
+                    self.ep.error("payload", "%s: %s" % (ftype, e), seq)
+            else:
+                self._control(ftype, payload, now)
+
+    def _control(self, ftype, payload, now):
+        if ftype == "hello":
+            self._hello(payload, now)
+        elif ftype == "ping":
+            self.ep.control("pong", {"sid": self.sid or "", "boot": self.boot_id})
+        elif ftype == "err":
+            pass  # the host's complaint about one of ours; the endpoint counted it
+        elif ftype in ("ack", "info", "pong", "boot"):
+            self.ep.error(E_TYPE, ftype + " is not for the device")
+        else:
+            self.ep.error(E_TYPE, "unknown frame type " + ftype)
+
+    def _hello(self, payload, now):
+        if not isinstance(payload, dict) or "v" not in payload or "sid" not in payload:
+            self.ep.error("payload", "hello needs v and sid")
+            return
+        if payload["v"] != PROTOCOL_VERSION:
+            self.ep.error("version", "protocol %s here, not %s" % (PROTOCOL_VERSION, payload["v"]))
+            return
+        sid = str(payload["sid"])
+        info = self.info()
+        info["sid"] = sid
+        info["boot"] = self.boot_id
+        if sid != self.sid:
+            # A new host session (not a repeated hello): number afresh.
+            was = self.sid is not None
+            self.sid = sid
+            self.ep.control("info", info)
+            self.ep.start_session(now)
+            self.on_host(True, was)
+        else:
+            self.ep.control("info", info)
+
+    def _host_gone(self):
+        self.sid = None
+        self.ep.end_session()
+        self.on_host(False, True)
+
+    # -- the tasks -------------------------------------------------------------------
+
+    async def reader(self):
+        stream = self.stdin
+        sreader = asyncio.StreamReader(stream)
+        poller = select.poll()
+        poller.register(stream, select.POLLIN)
+        while True:
+            first = await sreader.read(1)
+            if not first:
+                raise StdinClosed()
+            got = bytearray(first)
+            while True:
+                ev = poller.poll(0)
+                if not ev:
+                    break
+                flags = ev[0][1]
+                if not flags & select.POLLIN:
+                    raise StdinClosed()
+                b = stream.read(1)
+                if not b:
+                    raise StdinClosed()
+                got.extend(b)
+                if len(got) >= 256:
+                    break  # let the other tasks run between chunks
+            if got.find(b"\x03") >= 0:
+                # A board's USB stack turns Ctrl-C into KeyboardInterrupt before we see it
+                # (micropython.kbd_intr); on the unix port stdin is a pipe, so do it here.
+                raise KeyboardInterrupt()
+            self.handle(got)
+
+    async def ticker(self):
+        while True:
+            await asyncio.sleep_ms(config.TICK_MS)
+            now = time.ticks_ms()
+            self.ep.tick(now)
+            if self.sid is not None and time.ticks_diff(now, self.heard) > config.HOST_TIMEOUT_MS:
+                self._host_gone()

@@ -1,0 +1,55 @@
+"""The virtual board's side channel: a TCP connection to the host-side bridge.
+
+The unix port has no LEDs and no buttons, so the virtual display sends each frame it
+shows down this channel, and the bridge sends button presses and card scans up it, one
+text line each way (the line formats are in host/boardlight/vboard_channel.py).
+The bridge gives its address in the environment variable BOARDLIGHT_SIM ("host:port").
+"""
+
+import os
+import select
+import socket
+
+import asyncio
+
+
+class Channel:
+    def __init__(self, address):
+        host, port = address.rsplit(":", 1)
+        sock = socket.socket()
+        sock.connect(socket.getaddrinfo(host, int(port))[0][-1])
+        sock.setblocking(False)
+        self.sock = sock
+        self._out = select.poll()
+        self._out.register(sock, select.POLLOUT)
+
+    @classmethod
+    def from_env(cls):
+        address = os.getenv("BOARDLIGHT_SIM")
+        if not address:
+            raise OSError("BOARDLIGHT_SIM is not set: the virtual board runs under boardlight's bridge")
+        return cls(address)
+
+    def send(self, data):
+        """Send all of `data` (bytes); waits for room, as a USB endpoint would."""
+        view = memoryview(data)
+        while view:
+            try:
+                n = self.sock.send(view)
+            except OSError as e:
+                if e.args[0] != 11:  # EAGAIN: the bridge is slow, wait for room
+                    raise
+                n = 0
+            if n:
+                view = view[n:]
+            else:
+                self._out.poll(100)
+
+    async def serve(self, on_line):
+        """Call on_line(bytes) for each line from the bridge until it closes the channel."""
+        reader = asyncio.StreamReader(self.sock)
+        while True:
+            line = await reader.readline()
+            if not line:
+                raise OSError("the virtual board's side channel closed")
+            on_line(line.rstrip(b"\r\n"))

@@ -1,0 +1,26 @@
+"""The virtual board's LED matrix: a Display whose show() sends the frame to the bridge."""
+
+import binascii
+
+from display import Display
+
+
+class VirtualDisplay(Display):
+    """`channel` is a sim_channel.Channel (or anything with send(bytes))."""
+
+    def __init__(self, width, height, colour, channel):
+        super().__init__(width, height, colour)
+        self.channel = channel
+        self.frames = 0
+
+    def show(self):
+        # "F <n> <w> <h> <mono|rgb565> <level> <hex of the framebuf buffer>"
+        self.frames += 1
+        head = "F %d %d %d %s %d " % (
+            self.frames,
+            self.width,
+            self.height,
+            "rgb565" if self.colour else "mono",
+            self.level,
+        )
+        self.channel.send(head.encode() + binascii.hexlify(self.buffer) + b"\n")

