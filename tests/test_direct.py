@@ -269,3 +269,55 @@ def test_canvas_matches_framebuf_layout():
     assert k.buffer.hex() == "0000" + "00f8"
     assert k.rgb888(1, 0) == (255, 0, 0)
     assert k.pixel(5, 5) is None  # off the canvas: clipped, as framebuf
+
+
+def decode_chain(transactions, width=32):
+    """The frame a 32 x 8 chain shows after these show() transactions, by the mapping
+    worked out in test_max7219_frame_bytes_for_known_pixels: digit d is row 8 - d, the
+    k-th pair of a frame is columns 8 (3 - k) .. +7, bit b is column + b."""
+    rows = [["."] * width for _ in range(8)]
+    chips = width // 8
+    for tx in transactions[-8:]:
+        data = bytes.fromhex(tx)
+        for k in range(chips):
+            reg, bits = data[2 * k], data[2 * k + 1]
+            assert 1 <= reg <= 8, "not a digit register: %r" % tx
+            for b in range(8):
+                if bits >> b & 1:
+                    rows[8 - reg][8 * (chips - 1 - k) + b] = "#"
+    return ["".join(r) for r in rows]
+
+
+def test_standalone_dealer_runs_on_the_direct_matrix():
+    from boardcore.fits_deck import deal_round
+    from boardcore.rng import Random
+    from boardlight.direct_run import DirectDealer
+
+    now = [0]
+    nxt, menu = FakePin(), FakePin()
+    spi = RecordingSPI()
+    cfg = max_config()
+    dev = direct.open_direct(cfg, spi=spi, clock=lambda: now[0])
+    dev.buttons = Buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, lambda: now[0])
+    dealer = DirectDealer(dev, seed=5, players=2, scroll_ms=80, clock=lambda: now[0])
+    # "FITS 2P" is 7 x 6 - 1 = 41 px wide > 32: it scrolls, one step per 80 ms.
+    assert dealer.scroller is not None and dealer.scroller.moving
+    first = list(dev.display.rows())
+    now[0] = 80
+    dealer.tick()
+    assert dev.display.rows() != first  # moved on by one step
+    # Press and release "next": the dealer shows player 1's start card of round 1.
+    spi.transactions.clear()
+    for t, level in ((100, False), (125, None), (200, True), (225, None)):
+        now[0] = t
+        if level is not None:
+            nxt.value = level
+        dealer.tick()
+    assert dealer.scroller is None
+    starts, _ = deal_round(Random(5), 2)  # the standalone dealer's game 0 uses Random(seed)
+    expect = Canvas(32, 8)
+    dealer.device.screens.fits_card(expect, starts[0], True, 1, 1)
+    assert dev.display.rows() == expect.rows()
+    assert decode_chain(spi.transactions) == expect.rows()
+    # The start card is drawn inverted: its left 8 x 8 square is mostly lit.
+    assert sum(r[:8].count("#") for r in expect.rows()) > 32

@@ -44,6 +44,7 @@ COMMAND_MODULES = (
     "cards_commands",
     "fits_commands",
     "render_commands",
+    "direct_commands",
     "forbes_commands",
     "zatre_commands",
     "table_commands",  # last: wraps each game's `play` as --plain
