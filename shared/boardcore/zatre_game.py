@@ -11,6 +11,7 @@ box; see zatre_board):
     g.play([(7, 7, 5), (7, 8, 4), (8, 7, 3)])   # -> TurnResult, or a ZatreError
     g.play([])       # a pass: only when no tile in hand can be placed
     g.sheets[p]      # ScoreSheet of player p;  g.held(p) tiles p keeps
+    g.played()       # every turn so far: (player, [(row, col, value), ...])
     g.over           # True once the bag is empty and no held tile can be placed
     g.final_scores() # [sheet total - held tiles] per player
 
@@ -35,7 +36,7 @@ class Game:
 
     __slots__ = (
         "players", "seed", "strict", "centre_doubles", "board", "bag", "hands", "sheets",
-        "opening", "first", "current", "turns", "over", "history",
+        "opening", "first", "current", "turns", "over", "log",
     )
 
     def __init__(self, players, seed=0, strict_adjacency=False, centre_doubles=False):
@@ -57,7 +58,9 @@ class Game:
         self.bag = Bag(Random(seed))
         self.hands = [[] for _ in players]
         self.sheets = [ScoreSheet() for _ in players]
-        self.history = []  # (player, TurnResult, kept tiles) per turn played
+        # Every turn played, packed small for the device: player, tile count, then per tile
+        # the cell as row * 15 + col and the value. Read it with played().
+        self.log = bytearray()
         self.turns = 0
         self.over = False
         self.opening = []
@@ -138,12 +141,31 @@ class Game:
             self.board.put(i, v)
         self.hands[self.current] = hand
         self.sheets[self.current].add(result.entries, result.crosses)
-        self.history.append((self.current, result, sorted(hand)))
+        self.log.append(self.current)
+        self.log.append(len(steps))
+        for row, col, value in placements:
+            self.log.append(row * SIZE + col)
+            self.log.append(value)
         self.turns += 1
         self.current = (self.current + 1) % len(self.players)
         self._refill(HAND)
         self.over = self._ended()
         return result
+
+    def played(self):
+        """Yield (player, [(row, col, value), ...]) for every turn played, in order
+        (an empty list is a pass)."""
+        log = self.log
+        k = 0
+        while k < len(log):
+            player = log[k]
+            n = log[k + 1]
+            tiles = []
+            for t in range(n):
+                cell = log[k + 2 + 2 * t]
+                tiles.append((cell // SIZE, cell % SIZE, log[k + 3 + 2 * t]))
+            yield player, tiles
+            k += 2 + 2 * n
 
     def _ended(self):
         # RULES.md: the bag is empty and no held tile can be placed. Our reading adds the

@@ -250,16 +250,14 @@ def dump_record(game):
     out.append("players: " + ", ".join(game.players))
     out.append("seed: %d" % game.seed)
     out.append("options: " + _options_text(game.strict, game.centre_doubles))
-    from boardcore.zatre_board import coords
-
     k = 0
-    for player, result, _ in game.history:
+    for player, tiles in game.played():
         k += 1
-        if result.steps:
-            tiles = " ".join("%d@%d,%d" % ((v,) + coords(i)) for i, v in result.steps)
+        if tiles:
+            text = " ".join("%d@%d,%d" % (v, r, c) for r, c, v in tiles)
         else:
-            tiles = "pass"
-        out.append("%d %s: %s" % (k, game.players[player], tiles))
+            text = "pass"
+        out.append("%d %s: %s" % (k, game.players[player], text))
     return "\n".join(out) + "\n"
 
 
