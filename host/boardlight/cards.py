@@ -55,6 +55,12 @@ class Card:
             return "FITS %s card %s" % (kind, self.shows)
         return "Forbes ownership card %s (%s of 5)" % (self.shows, self.card_id.rsplit("-", 1)[1])
 
+    def short(self):
+        """A few capitals for an 8-pixel-high scrolling display, e.g. 'BUILD L4', 'STAR 2'."""
+        if self.game == "fits":
+            return ("START " if self.kind == "start" else "BUILD ") + self.shows
+        return "%s %s" % (self.shows.upper(), self.card_id.rsplit("-", 1)[1])
+
     def __eq__(self, other):
         return isinstance(other, Card) and (self.game, self.card_id) == (other.game, other.card_id)
 
@@ -315,7 +321,7 @@ class ScanTracker:
         self.played = []
 
 
-def enrol_walk(registry, cards, events, say):
+def enrol_walk(registry, cards, events, say, show=None):
     """Walk the cards one by one: name each, take the next event, store the scanned code.
 
     ``events`` yields event tuples as the device sends them: ("scan", CODE) enrols the
@@ -323,7 +329,8 @@ def enrol_walk(registry, cards, events, say):
     ("button", "menu", "short") stops the walk. Other events are ignored. A code that
     the registry refuses (e.g. already another card's) is reported with ``say`` and the
     same card is asked for again. Returns (enrolled, skipped) counts; running out of
-    events ends the walk like "menu".
+    events ends the walk like "menu". ``show(card)``, if given, is called as each card is
+    named (the device shows ``card.short()``).
     """
     enrolled = skipped = 0
     events = iter(events)
@@ -331,6 +338,8 @@ def enrol_walk(registry, cards, events, say):
         old = registry.code_of(card.game, card.card_id)
         note = " (now %r; next skips)" % old if old is not None else ""
         say("%d/%d: scan %s%s" % (index + 1, len(cards), card.label(), note))
+        if show is not None:
+            show(card)
         while True:
             event = next(events, None)
             if event is None or event[:3] == ("button", "menu", "short"):

@@ -29,6 +29,14 @@ def typed_events(prompt=input):
             yield ("scan", text)
 
 
+def device_events(link, poll=0.5):
+    """Events from a connected device link, for as long as the walk asks for them."""
+    while True:
+        event = link.next_event(poll)
+        if event is not None:
+            yield event
+
+
 _file_option = click.option(
     "--file",
     "path",
@@ -50,11 +58,17 @@ def cards():
     default=None,
     help="FITS: the tiles on your four start cards, comma-separated (default: the core's).",
 )
+@click.option(
+    "--device", "port", default=None,
+    help="Take scans from the device on PORT (\"virtual\" for the virtual board, \"auto\" to "
+    "find it); it names each card. Without it, codes are typed.",
+)
 @_file_option
-def enrol(game, start_tiles, path):
+def enrol(game, start_tiles, port, path):
     """Walk GAME's cards one by one: scan (or type) each card's code when it is named.
 
-    An empty line skips a card, q stops; each stored code is saved at once.
+    Typed: an empty line skips a card, q stops. On the device: "next" skips, "menu"
+    stops. Each stored code is saved at once.
     """
     registry = _registry(path)
     try:
@@ -63,7 +77,35 @@ def enrol(game, start_tiles, path):
     except cardlib.CardError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo("Enrolling %d %s cards into %s" % (len(deck), game, registry.path))
-    cardlib.enrol_walk(registry, deck, typed_events(lambda p: click.prompt(p, default="", show_default=False, prompt_suffix="")), click.echo)
+    if port is None:
+        events = typed_events(lambda p: click.prompt(p, default="", show_default=False, prompt_suffix=""))
+        cardlib.enrol_walk(registry, deck, events, click.echo)
+        return
+    from ..link import LinkError, connect
+
+    try:
+        link = connect(None if port == "auto" else port)
+    except (LinkError, OSError, ImportError, ValueError) as exc:
+        raise click.ClickException("cannot open the device %s: %s" % (port, exc)) from None
+    try:
+        enrol_from_link(registry, deck, link, click.echo)
+    except LinkError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        link.close()
+
+
+def enrol_from_link(registry, deck, link, say, timeout=10):
+    """The enrolment walk on a connected device link: each card's name scrolls on the
+    device, its scans and buttons drive the walk. Returns (enrolled, skipped)."""
+    link.wait_connected(timeout)
+    say("device connected: scan each card as it is named; next skips, menu stops")
+    result = cardlib.enrol_walk(
+        registry, deck, device_events(link), say, lambda card: link.show_text(card.short(), loop=True)
+    )
+    link.show_text("DONE")
+    link.wait_idle(3)
+    return result
 
 
 @cards.command("list")
