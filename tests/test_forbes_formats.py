@@ -125,6 +125,9 @@ def test_replay_reports_an_unfinished_last_game():
         (["forbes-match 1", "players Ann Bob", "game dealer Ann", "hand Ann SSSS", "hand Bob SSTC", "move Ann S 0 0"],
          "line 6: 6 cards of S dealt"),
         (["forbes-match 1", "players Ann Bob"], "no games in the record"),
+        (["forbes-match 1", "players Ann Bob"] + GAME1 + ["move Bob S 0 0"], "line 22: the game from line 3 already has its 16 moves"),
+        (["forbes-match 1", "players Ann Bob", "move Ann S 0 0"], "line 3: a move must follow a 'game' line"),
+        (HEAD + GAME1[:4] + ["hand Bob TCXX"], "line 8: a hand line must follow a 'game' line, before its moves"),
     ],
 )
 def test_replay_errors_name_the_line(lines, message):

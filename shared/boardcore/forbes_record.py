@@ -124,8 +124,10 @@ class _Replay:
         self.hands = None
 
     def move(self, number, words):
-        if self.match is None or (self.hands is None and self.match.game is None):
+        if self.match is None:
             self.fail("a move must follow a 'game' line", number)
+        if self.hands is None and self.match.game is None:
+            self.fail("the game from line %d already has its 16 moves: start the next with a 'game' line" % self.game_line, number)
         if self.hands is not None:
             self.start(number)
         if len(words) != 5:
