@@ -111,3 +111,10 @@ def test_play_with_table_stones_asks_which_stone_was_turned_up(tmp_path):
     assert "Ann, you drew a triangle (T)." in result.output
     text = record.read_text()
     assert "seed" not in text and "move Ann T 0 0" in text
+
+
+def test_play_takes_a_player_count_and_names_the_players_p1_to_pn():
+    result = run_play("3", "--seed", "4", "--dealer", "P2", input="\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Game 1: P2 deals and plays first." in result.output
+    assert "Pass the screen to P2." in result.output

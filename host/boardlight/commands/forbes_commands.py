@@ -90,7 +90,8 @@ def score_forbes(path, centre_also_square, pay_once_per_player):
 def play_forbes(players, centre_also_square, pay_once_per_player, target_score, seed, stones, dealer, record):
     """Play a Forbes match at this terminal, passing the screen round the table.
 
-    PLAYERS are 2 to 5 names in playing order (asked for when none are given).
+    PLAYERS are 2 to 5 names in playing order, or just how many (P1, P2, ...); asked for
+    when none are given.
     """
     from boardcore.forbes_match import Match
 
@@ -98,16 +99,17 @@ def play_forbes(players, centre_also_square, pay_once_per_player, target_score, 
 
     names = list(players)
     if not names:
-        names = click.prompt("Players, 2 to 5 names in playing order").replace(",", " ").split()
+        names = click.prompt("Players, 2 to 5 names in playing order (or how many)").replace(",", " ").split()
+    if len(names) == 1 and names[0].isdigit():
+        names = int(names[0])  # a count: players P1..Pn
     options = _override(Options(), centre_also_square, pay_once_per_player, target_score)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    first = 0
+    match = Match(names, options, seed=seed)
     if dealer is not None:
-        if dealer not in names:
+        if dealer not in match.players:
             raise click.BadParameter("%r is not one of the players" % dealer, param_hint="--dealer")
-        first = names.index(dealer)
-    match = Match(names, options, seed=seed, first_dealer=first)
+        match = Match(match.players, options, seed=seed, first_dealer=match.players.index(dealer))
     click.echo("Forbes, seed %d, match to %d. Options: %s." % (
         seed, options.target_score, ", ".join("%s=%s" % kv for kv in sorted(options.to_dict().items()))))
     TerminalMatch(match, stones=stones, record=record, seed=seed).run()
