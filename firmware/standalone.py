@@ -28,6 +28,7 @@ Buttons everywhere: "menu" short = next game; "menu" long = next player count (F
 1..4, Forbes 2..5, each redealing; ignored in Zatre, whose shared bag needs no count);
 "next" long in FITS = deal the
 game again with the next seed. Game k (from 0) uses Random(seed + k), `game_seed`.
+Changing the game unloads the other games' core and screen modules to free heap.
 """
 
 import screens
@@ -121,8 +122,37 @@ class Standalone:
 
     # -- dealing ---------------------------------------------------------------------
 
+    def _unload_other_games(self):
+        # A game's core and screen modules take 5-20 KB of heap each on the device:
+        # keep only the current game's loaded (they are imported again when needed).
+        import sys
+
+        import boardcore
+
+        keep = self.mode
+        if keep != "fits":
+            self.rng = self.starts = self.building = None
+        if keep != "zatre":
+            self.bag = self.tiles = None
+        if keep != "forbes":
+            self.game = None
+        for name in list(sys.modules):
+            short = name[10:] if name.startswith("boardcore.") else name
+            game = short.split("_")[0]
+            if game == "screen":
+                game = short[7:]
+            if game in MODES and game != keep:
+                del sys.modules[name]
+                if short != name and hasattr(boardcore, short):
+                    delattr(boardcore, short)
+        import gc
+
+        gc.collect()
+
     def _deal(self):
         from boardcore.rng import Random
+
+        self._unload_other_games()
 
         self.game_seed = self.seed + self.games
         self.games += 1

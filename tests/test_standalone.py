@@ -215,6 +215,10 @@ print("NEXTDEALER", st.game.dealer)
 print("MSGS " + json.dumps(app.messages))
 press(st, "menu", "long")
 print("PLAYERS", len(st.game.players))
+import sys
+print("LOADED " + json.dumps(sorted(k for k in sys.modules if "_" in k and "glyph" not in k)))
+press(st, "menu")
+print("LOADED " + json.dumps(sorted(k for k in sys.modules if "_" in k and "glyph" not in k)))
 """
 
 
@@ -319,3 +323,11 @@ def test_player_count_cycles_and_colour_start_card(events_run):
     # the tile black; the round-1 pip at (15, 0) is black.
     assert frame[0][15] == "."
     assert set("".join(frame)) == {"R", "."}
+
+
+def test_only_the_current_games_modules_stay_loaded(forbes_run):
+    # After FITS and Zatre, in Forbes: no fits_* or zatre_* module is left (each costs
+    # heap); after "menu" (back to FITS) the Forbes ones are gone in turn.
+    loaded = [json.loads(line[7:]) for line in forbes_run.lines if line.startswith("LOADED ")]
+    games = [sorted({name.replace("boardcore.", "").replace("screen_", "").split("_")[0] for name in mods}) for mods in loaded]
+    assert games == [["forbes"], ["fits"]]
