@@ -321,3 +321,47 @@ def test_standalone_dealer_runs_on_the_direct_matrix():
     assert decode_chain(spi.transactions) == expect.rows()
     # The start card is drawn inverted: its left 8 x 8 square is mostly lit.
     assert sum(r[:8].count("#") for r in expect.rows()) > 32
+
+
+def test_direct_link_speaks_the_device_link_interface():
+    from boardlight.direct_link import DirectLink
+
+    now = [0]
+    nxt, menu = FakePin(), FakePin()
+    spi = RecordingSPI()
+    dev = direct.open_direct(max_config(), spi=spi)
+    dev.buttons = Buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, lambda: now[0])
+    got = []
+    link = DirectLink(dev, on_event=got.append, clock=lambda: now[0])
+    assert link.wait_connected()["display"] == {"w": 32, "h": 8}
+    spi.transactions.clear()
+    link.show_fits("O4")
+    expect = Canvas(32, 8)
+    dev.screens.fits_card(expect, "O4", False, None, None)
+    assert decode_chain(spi.transactions) == expect.rows()
+    # "HELLO WORLD" is 11 x 6 - 1 = 65 px > 32: it scrolls one step per 80 ms.
+    link.show_text("HELLO WORLD")
+    first = dev.display.rows()
+    now[0] = 40
+    link.poll_once()
+    assert dev.display.rows() == first  # not due yet
+    now[0] = 80
+    link.poll_once()
+    assert dev.display.rows() != first
+    link.show_stone("X")  # a new picture stops the text
+    stone = dev.display.rows()
+    now[0] = 400
+    link.poll_once()
+    assert dev.display.rows() == stone
+    for t, level in ((500, False), (520, None), (600, True), (620, None)):
+        now[0] = t
+        if level is not None:
+            nxt.value = level
+        link.poll_once()
+    assert got == [("button", "next", "down"), ("button", "next", "short")]
+    assert link.next_event(0) == ("button", "next", "down")
+    assert link.next_event(0) == ("button", "next", "short")
+    assert link.next_event(0) is None
+    link.start()
+    link.close()  # the thread stops and the matrix is blanked
+    assert decode_chain(spi.transactions) == ["." * 32] * 8
