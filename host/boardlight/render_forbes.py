@@ -83,7 +83,7 @@ def board_svg(board, players=None, hands=None, options=None, title=None):
         svg.text(LEFT, y, "No completed pattern", cls="heading", size=12, anchor="start")
     for pid, kind, points, symbol in done:
         y += LINE
-        svg.text(LEFT + 10, y, "%s (%s) of %s: %d points per card" % (pid, kind, forbes_rules.symbol_name(symbol), points),
+        svg.text(LEFT + 10, y, "%s: four %ss, %d points per card" % (pid, forbes_rules.symbol_name(symbol), points),
                  cls="pattern", size=12, anchor="start", data_pattern=pid)
     if scores:
         for i, name in enumerate(players):
