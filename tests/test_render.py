@@ -75,8 +75,8 @@ def test_fits_user_layout_is_not_marked_illustrative():
 
 def test_fits_unknown_cells_are_grey_and_outlined_alone():
     b = fits_board.Board()
-    b.set_covered(1, 1)
-    b.set_covered(1, 2)
+    b.set_cell(1, 1, "?")
+    b.set_cell(1, 2, "?")
     root = parse(render_fits.board_svg(b, number=1))
     assert [e.get("fill") for e in with_class(root, "covered")] == [render_fits.UNKNOWN_COLOUR] * 2
     assert len(with_class(root, "edge")) == 8  # we cannot tell they are one tile: 4 sides each
