@@ -9,6 +9,7 @@ from boardcore.errors import FormatError
 from boardcore.fits_errors import FitsError, RecordError
 
 RECORD_HEAD = "FITS game record"
+PENDING = "-"  # a player who has not acted yet: only on the record's last line
 
 
 def _lines(text):
@@ -44,7 +45,7 @@ class Record:
 def _action_text(action):
     if isinstance(action, tuple):
         return "%d/%d" % action
-    return action
+    return PENDING if action is None else action
 
 
 def write_record(game) -> str:
@@ -59,15 +60,13 @@ def write_record(game) -> str:
     for rnd in game.history:
         out.append("")
         out.append("Round %d board %d" % (k + 1, rnd["board"]))
+        # "-" marks a player who has not acted yet (a record of a game in progress).
         starts = []
         for i, p in enumerate(game.players):
-            act = rnd["start_drops"][i]
-            if act is not None:
-                starts.append("%s %s %s" % (p, rnd["starts"][i], _action_text(act)))
-        if starts:
-            out.append("start: " + ", ".join(starts))
+            starts.append("%s %s %s" % (p, rnd["starts"][i], _action_text(rnd["start_drops"][i])))
+        out.append("start: " + ", ".join(starts))
         for tile, acted in rnd["cards"]:
-            acts = ["%s %s" % (p, _action_text(acted[i])) for i, p in enumerate(game.players) if acted[i] is not None]
+            acts = ["%s %s" % (p, _action_text(acted[i])) for i, p in enumerate(game.players)]
             out.append("card %s: %s" % (tile, ", ".join(acts)))
         if k < len(game.round_scores):
             sc = game.round_scores[k]
@@ -84,11 +83,11 @@ def _int(text, what, source, n):
 
 
 def _action(text, source, n):
-    if text in ("pass", "skip"):
+    if text in ("pass", "skip", PENDING):
         return text
     parts = text.split("/")
     if len(parts) != 2:
-        raise FormatError("action %r is not ORIENTATION/COLUMN, 'pass' or 'skip'" % text, source, n)
+        raise FormatError("action %r is not ORIENTATION/COLUMN, 'pass', 'skip' or '-'" % text, source, n)
     return (_int(parts[0], "orientation in " + text, source, n), _int(parts[1], "column in " + text, source, n))
 
 
@@ -225,7 +224,10 @@ def replay(rec: Record, layouts=None):
             game.start_round([by_name[p] for p in game.players])
         except FitsError as exc:
             _fail(rec, rnd["start"][0][3], "start cards", exc)
+        last = rnd is rec.rounds[-1]
         for name, tile, act, ln in rnd["start"]:
+            if act == PENDING and last and not rnd["cards"]:
+                continue
             if not isinstance(act, tuple):
                 raise RecordError(_where(rec, ln, "%s %s %s: a start tile must be placed (O/C)" % (name, tile, act)))
             try:
@@ -243,6 +245,10 @@ def replay(rec: Record, layouts=None):
                 if name in seen:
                     raise RecordError(_where(rec, ln, "%s: %s acts twice on one card" % (what, name)))
                 seen.append(name)
+                if act == PENDING:
+                    if not (last and ln == rnd["cards"][-1][2] and rnd["score"] is None):
+                        raise RecordError(_where(rec, ln, "%s: '-' (not acted yet) is only allowed on the record's last line" % what))
+                    continue
                 try:
                     if act == SKIP:
                         if game.start_tile(name) != tile:
