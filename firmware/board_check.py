@@ -170,7 +170,7 @@ def _display(raw, pins):
             raise BoardConfigError(field + "colour", "must be true or false, not %r" % (colour,))
         out["colour"] = colour
     elif kind == "max7219":
-        _known(d, field, common + ("spi", "cs", "rotation"))
+        _known(d, field, common + ("spi", "cs", "rotation", "max_brightness"))
         out["width"] = w = _int(d, "width", field, 8, 64)
         out["height"] = h = _int(d, "height", field, 8, 64)
         if w % 8 or h % 8:
@@ -189,7 +189,7 @@ def _display(raw, pins):
         out["spi"] = pins.bus(d, "spi", field, "spi", ("sck", "mosi"))
         out["cs"] = pins.pin(d, "cs", field)
     elif kind == "ht16k33":
-        _known(d, field, common + ("i2c", "address"))
+        _known(d, field, common + ("i2c", "address", "max_brightness"))
         out["width"] = _choice(d, "width", field, (8, 16))
         out["height"] = _choice(d, "height", field, (8,))
         out["i2c"] = pins.bus(d, "i2c", field, "i2c", ("sda", "scl"))
@@ -215,6 +215,9 @@ def _display(raw, pins):
             raise BoardConfigError(field + "colour", "a %s display is %s" % (kind, "colour" if kind == "neopixel" else "monochrome"))
         out["colour"] = colour
     out["brightness"] = _int(d, "brightness", field, 0, 15, 8)
+    if kind in ("max7219", "ht16k33"):
+        # These have no current limit of their own: a cap on the brightness is theirs.
+        out["max_brightness"] = _int(d, "max_brightness", field, 0, 15, 15)
     return out
 
 

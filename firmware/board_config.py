@@ -10,7 +10,9 @@ The format (docs/building.md has the full table):
   board         what it is, for people ("Raspberry Pi Pico / Pico W")
   mcu           "rp2040", "esp32s3" or "unix" (the virtual board)
   display       {"kind": "max7219" | "ht16k33" | "neopixel" | "ssd1306" | "virtual", "width",
-                 "height", "colour", "brightness": 0..15, and the kind's bus and pins}
+                 "height", "colour", "brightness": 0..15 at start, the kind's bus and pins, and
+                 its power cap: "max_brightness" (LED drivers) or "brightness_cap" and
+                 "max_current_ma" (NeoPixels)}
   buttons       {NAME: GPIO}, NAME one of next, menu, p1..p6; next and menu are required
   debounce_ms, long_press_ms   button timing (defaults 20 and 600)
   scanner       null, {"kind": "mfrc522", "spi", "cs", "rst"} or {"kind": "barcode", "uart"}

@@ -37,11 +37,12 @@ def build_display(d, buses):
         from drivers.max7219 import MAX7219
 
         return MAX7219(buses.get("spi", d["spi"]), Pin(d["cs"]), d["width"], d["height"],
-                       d["rotation"], d["brightness"])
+                       d["rotation"], d["brightness"], d["max_brightness"])
     if kind == "ht16k33":
         from drivers.ht16k33 import HT16K33
 
-        return HT16K33(buses.get("i2c", d["i2c"]), d["address"], d["width"], d["height"], d["brightness"])
+        return HT16K33(buses.get("i2c", d["i2c"]), d["address"], d["width"], d["height"],
+                       d["brightness"], d["max_brightness"])
     if kind == "ssd1306":
         from drivers.oled import OLED
 

@@ -54,9 +54,9 @@ def test_defaults_filled_in():
     raw = copy.deepcopy(PICO)
     for key in ("debounce_ms", "long_press_ms"):
         del raw[key]
-    del raw["display"]["brightness"], raw["display"]["rotation"]
+    del raw["display"]["brightness"], raw["display"]["rotation"], raw["display"]["max_brightness"]
     c = board_config.validate(raw)
-    assert (c["debounce_ms"], c["long_press_ms"]) == (20, 600)
+    assert (c["debounce_ms"], c["long_press_ms"], c["display"]["max_brightness"]) == (20, 600, 15)
     assert (c["display"]["brightness"], c["display"]["rotation"], c["display"]["colour"]) == (8, 0, False)
 
 
@@ -103,6 +103,7 @@ BAD = [
     ("display.rotation", [0, 90], "display.rotation", "2 values for 4 modules"),
     ("display.brightness", 16, "display.brightness", "0..15"),
     ("display.brightness", True, "display.brightness", "0..15"),
+    ("display.max_brightness", 20, "display.max_brightness", "0..15"),
     ("display.spi.sck", 5, "display.spi.sck", "cannot be SPI0 SCK on rp2040 (use 2, 6, 18, 22)"),
     ("display.spi.id", 2, "display.spi.id", "0, 1"),
     ("display.spi.mosi", 25, "display.spi.mosi", "0-22, 26-28"),

@@ -79,3 +79,15 @@ except ValueError as e:
     print(json.dumps(str(e)))
 """)
     assert out == ["HT16K33 matrix must be 8x8 or 16x8, not 32x8"]
+
+
+def test_max_level_caps_the_dimming():
+    out = run_mp(SETUP + """
+d = HT16K33(i2c, level=15, max_level=6)
+print(json.dumps(writes()[2]))
+machine.LOG.clear()
+d.brightness(3); d.brightness(9)
+print(json.dumps(writes()))
+""")
+    assert out[0] == [0x70, "e6"]  # init asked for 15: dimming held at 6
+    assert out[1] == [[0x70, "e3"], [0x70, "e6"]]

@@ -126,3 +126,15 @@ for args in ((12, 8), (72, 8), (8, 8, 45), (16, 8, [0])):
     assert "at most 8" in out[1]
     assert "0, 90, 180 or 270" in out[2]
     assert "2 modules" in out[3]
+
+
+def test_max_level_caps_the_intensity():
+    # A board capped at 4 (firmware/boards/pico.json): asking for 15 sends intensity 4,
+    # asking for 2 sends 2; the Display still reports the level asked for.
+    out = run_mp(SETUP + """
+d = MAX7219(spi, machine.Pin(9), 8, 8, level=15, max_level=4)
+machine.LOG.clear()
+d.brightness(15); d.brightness(2)
+print(json.dumps([frames(), d.level]))
+""")[0]
+    assert out == [["0a04", "0a02"], 2]

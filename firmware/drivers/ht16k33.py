@@ -21,12 +21,13 @@ ADDRESS = 0x70
 
 
 class HT16K33(Display):
-    def __init__(self, i2c, addr=ADDRESS, width=16, height=8, level=15):
+    def __init__(self, i2c, addr=ADDRESS, width=16, height=8, level=15, max_level=15):
         if height != 8 or width not in (8, 16):
             raise ValueError("HT16K33 matrix must be 8x8 or 16x8, not %dx%d" % (width, height))
         super().__init__(width, height, False, framebuf.MONO_HMSB)
         self.i2c = i2c
         self.addr = addr
+        self.max_level = max_level  # the board's cap on the dimming setting
         self._cmd = bytearray(1)
         self._ram = bytearray(17)  # the address byte, then the 16 RAM bytes
         self.init_display(level)
@@ -48,7 +49,7 @@ class HT16K33(Display):
         self._write(_DISPLAY_SETUP | 0x01)
 
     def _set_brightness(self, level):
-        self._write(_DIMMING | level)
+        self._write(_DIMMING | min(level, self.max_level))
 
     def _write(self, cmd):
         self._cmd[0] = cmd

@@ -29,7 +29,7 @@ ROTATIONS = (0, 90, 180, 270)
 
 
 class MAX7219(Display):
-    def __init__(self, spi, cs, width=8, height=8, rotation=0, level=15):
+    def __init__(self, spi, cs, width=8, height=8, rotation=0, level=15, max_level=15):
         if width < 8 or height < 8 or width % 8 or height % 8:
             raise ValueError("MAX7219 width and height must be multiples of 8, not %dx%d" % (width, height))
         self.tiles_x = width // 8
@@ -48,6 +48,7 @@ class MAX7219(Display):
         self.cs = cs
         self.modules = n
         self.rotation = tuple(rotation)
+        self.max_level = max_level  # the board's cap: keeps a USB-powered chain inside its budget
         self._tx = bytearray(2 * n)  # one packet per module, reused for every write
         cs.init(cs.OUT, value=1)
         self.init_display(level)
@@ -70,8 +71,9 @@ class MAX7219(Display):
         self._all(_SHUTDOWN, 0x01)
 
     def _set_brightness(self, level):
-        # Intensity 0x0..0xF gives 1/32..31/32 duty: the same 16 steps as Display.level.
-        self._all(_INTENSITY, level)
+        # Intensity 0x0..0xF gives 1/32..31/32 duty: the same 16 steps as Display.level,
+        # held at the board's max_level.
+        self._all(_INTENSITY, min(level, self.max_level))
 
     def _all(self, reg, data):
         tx = self._tx
