@@ -174,11 +174,11 @@ def scores(canvas, values, names=None, loop=True):
 # The game screens, loaded on first use (see each module for the details).
 
 
-def fits_card(canvas, tile, start=False, round_no=None, player=None):
+def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=None):
     """The FITS card `tile` (id such as "L3") as its shape; see screen_fits."""
     from screen_fits import fits_card as draw
 
-    draw(canvas, tile, start, round_no, player)
+    draw(canvas, tile, start, round_no, player, board_no)
 
 
 def forbes_hand(canvas, cards):

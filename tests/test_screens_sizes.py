@@ -123,6 +123,7 @@ def test_scores_use_names_and_reject_non_numbers():
         (lambda d: screens.fits_card(d, "Q9"), "unknown tile 'Q9'"),
         (lambda d: screens.fits_card(d, "L3", round_no=5), "round must be 1..4"),
         (lambda d: screens.fits_card(d, "L3", player=5), "player must be 1..4"),
+        (lambda d: screens.fits_card(d, "L3", board_no=0), "board must be 1..4"),
         (lambda d: screens.forbes_hand(d, "SQ"), "unknown symbol 'Q'"),
         (lambda d: screens.forbes_hand(d, "SSTCX"), "1..4 cards"),
         (lambda d: screens.forbes_stone(d, "square!"), "unknown Forbes symbol"),
@@ -134,3 +135,16 @@ def test_bad_input_draws_nothing(call, words):
     with pytest.raises(ValueError, match=words):
         call(d)
     assert sum(row.count("#") for row in d.rows()) == 1
+
+
+def test_oled_round_and_board_on_two_lines():
+    # O4 (2 x 2) fills the left 64 x 64 (s = 32). "R1B4" at scale 4 would be 92 wide but
+    # only 60 are left, so "R1" and "B4" go on two lines: 15 x 4 = 60 high, from
+    # y = (64 - 60) // 2 = 2, the second at y = 2 + 32 = 34, both at x = 68.
+    d = ListCanvas(128, 64)
+    screens.fits_card(d, "O4", round_no=1, board_no=4)
+    rows = d.rows()
+    assert rows[2][68] == "#" and rows[1][68] == "." and rows[34][68] == "#" and rows[33][68] == "."
+    # Bits: R 18, '1' 10, B 20 (7F 49 49 49 36), '4' 14 (18 14 12 7F 10): 62 x 16,
+    # plus the tile's 64 x 64.
+    assert sum(r.count("#") for r in rows) == 62 * 16 + 64 * 64
