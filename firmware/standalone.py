@@ -11,8 +11,10 @@ through screens.py only.
 Games, in the order "menu" (short press) steps through them:
 - FITS (fits_deck.deal_round with the game's Random: the same cards as
   fits_deck.deal_game(seed, players)): each round first shows every player's start
-  card (inverted, in the player's colour), one per "next", then the 16 building cards;
-  4 rounds, then "END". Holding player button pN shows player N's start card again.
+  card (inverted, in the player's colour), one per "next", then the 16 building cards
+  (a building card that is a player's start tile, which that player skips, is drawn in
+  the player's colour); 4 rounds, then "END". Holding player button pN shows player
+  N's start card again.
 - Zatre (zatre_bag.Bag with the game's Random): "next" draws the tiles of the next turn,
   3 on the first turn and 2 after; a long "next" draws a single tile (for a player who
   kept one). The device does not see the board, so it shows no hint.
@@ -284,7 +286,11 @@ class Standalone:
             if self.pos < n:
                 screens.fits_card(d, self.starts[self.pos], True, self.round, self.pos + 1)
             else:
-                screens.fits_card(d, self.building[self.pos - n], False, self.round)
+                # A player whose start tile this is skips the card: it is drawn in that
+                # player's colour (colour displays) to remind them.
+                tile = self.building[self.pos - n]
+                owner = self.starts.index(tile) + 1 if tile in self.starts else None
+                screens.fits_card(d, tile, False, self.round, owner)
         elif self.mode == "zatre":
             if self.tiles is None:
                 self._message("ZATRE")

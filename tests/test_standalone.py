@@ -290,6 +290,13 @@ print("FITSPLAYERS", st.players["fits"], len(st.starts))
 press(st, "next")
 dump("fits_colour_start", d)
 print("SEEDS", st.seed, st.game_seed, st.games)
+d, app, st = make(8, 8, True, seed=5, players=2)
+st.start()
+for _ in range(6):
+    press(st, "next")
+dump("fits_building_p", d)
+press(st, "next")
+dump("fits_building_y", d)
 try:
     standalone.Standalone(d, app.show, app.set_scroller, seed=-1)
 except ValueError as e:
@@ -331,3 +338,16 @@ def test_only_the_current_games_modules_stay_loaded(forbes_run):
     loaded = [json.loads(line[7:]) for line in forbes_run.lines if line.startswith("LOADED ")]
     games = [sorted({name.replace("boardcore.", "").replace("screen_", "").split("_")[0] for name in mods}) for mods in loaded]
     assert games == [["forbes"], ["fits"]]
+
+
+def test_a_start_tile_among_the_building_cards_is_in_its_owners_colour(events_run):
+    # Seed 5, two players: start cards Y (player 1, red) and U (player 2); the building
+    # cards of round 1 begin X V5 L4 P Y (the premise, checked here). Press 6 shows the
+    # 4th building card P in white; press 7 shows Y, player 1's start tile, in red
+    # (not inverted: it is a building card).
+    starts, building = deal_game(5, 2)[0]
+    assert starts == ["Y", "U"] and building[3:5] == ["P", "Y"]
+    assert set("".join(events_run.frames["fits_building_p"])) == {"W", "."}
+    y = events_run.frames["fits_building_y"]
+    assert set("".join(y)) == {"R", "."}
+    assert y[0][0] == "."  # background dark: the top-left cell of Y (".#") is empty
