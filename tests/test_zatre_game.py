@@ -15,6 +15,8 @@ def test_players_and_options_are_checked():
         Game(["a", "b", "c", "d", "e", "f", "g"])
     with pytest.raises(OptionError, match="must differ"):
         Game(["a", "a"])
+    with pytest.raises(OptionError, match="one word"):
+        Game(["Ann Lee", "Bob"])
     with pytest.raises(OptionError, match="seed"):
         Game(["a"], seed=-1)
 

@@ -44,8 +44,9 @@ class Game:
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise OptionError("Zatre takes 1 to 6 players (solo plays the same way), not %d" % len(players))
         for name in players:
-            if not isinstance(name, str) or not name.strip() or name != name.strip():
-                raise OptionError("a player name must be non-empty text without outer spaces: %r" % (name,))
+            # Names go into records and positions: one word without ':' or ','.
+            if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or ":" in name or "," in name:
+                raise OptionError("a player name is one word without ':' or ',': %r" % (name,))
         if len(set(players)) != len(players):
             raise OptionError("player names must differ: %s" % ", ".join(players))
         if not isinstance(seed, int) or seed < 0:

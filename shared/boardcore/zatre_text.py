@@ -56,7 +56,7 @@ def _players(value, source, n):
     if len(names) > 6:
         raise FormatError("Zatre takes 1 to 6 players, got %d" % len(names), source, n)
     for p in names:
-        if ":" in p or " " in p:
+        if ":" in p or " " in p or "\t" in p:
             raise FormatError("a player name may not contain ':' or spaces: %r" % p, source, n)
     if len(set(names)) != len(names):
         raise FormatError("player names must differ: %s" % value, source, n)
@@ -139,7 +139,7 @@ def dump_position(game):
     out.append("board:")
     out.extend(board_rows(game.board))
     for p in range(len(game.players)):
-        out.append("hand %s: %s" % (game.players[p], " ".join(str(v) for v in game.hand(p))))
+        out.append(("hand %s: " % game.players[p] + " ".join(str(v) for v in game.hand(p))).rstrip())
     for p in range(len(game.players)):
         out.append("sheet %s: %s" % (game.players[p], _sheet_text(game.sheets[p])))
     return "\n".join(out) + "\n"
