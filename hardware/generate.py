@@ -162,7 +162,15 @@ def _esc(text):
 
 def wiring_svg(name, config):
     """A wiring diagram: the board's used pins on the left, each part on the right, one line per wire."""
-    rows = [r for r in wiring_rows(config)]
+    # Display, then scanner, then one box for all buttons; the board's pins listed in the
+    # order their wires leave, so the lines run nearly parallel.
+    rows = []
+    for rank in (0, 1, 2):
+        for r in wiring_rows(config):
+            is_button = r[1].startswith("button ")
+            group = 2 if is_button else (0 if r[1] == DISPLAY_NAMES[config["display"]["kind"]] else 1)
+            if group == rank:
+                rows.append((r[0], "buttons (other leg to GND)", r[1][7:], r[3]) if is_button else r)
     parts = []
     for row in rows:
         if row[1] not in parts:

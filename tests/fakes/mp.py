@@ -23,19 +23,26 @@ _compiled = []
 
 
 def compiled_path():
-    """MICROPYPATH of .mpy copies of tests/fakes, firmware and shared/boardcore (built once)."""
+    """MICROPYPATH of .mpy copies of tests/fakes, firmware and shared/boardcore, kept in
+    build/mpy-test and recompiled only where the source is newer (mpy-cross per file is slow)."""
     if not _compiled:
-        out = Path(tempfile.mkdtemp(prefix="boardlight-mpy-"))
+        out = ROOT / "build" / "mpy-test"
         sources = [(ROOT / "tests" / "fakes", out), (ROOT / "firmware", out),
                    (ROOT / "firmware" / "drivers", out / "drivers"),
                    (ROOT / "shared" / "boardcore", out / "boardcore")]
+        wanted = set()
         for src, dst in sources:
-            dst.mkdir(exist_ok=True)
+            dst.mkdir(parents=True, exist_ok=True)
             for py in sorted(src.glob("*.py")):
                 if py.name == "mp.py":
                     continue
-                subprocess.run([str(MPY_CROSS), "-o", str(dst / (py.stem + ".mpy")), str(py)],
-                               check=True, capture_output=True)
+                mpy = dst / (py.stem + ".mpy")
+                wanted.add(mpy)
+                if not mpy.exists() or mpy.stat().st_mtime < py.stat().st_mtime:
+                    subprocess.run([str(MPY_CROSS), "-o", str(mpy), str(py)], check=True, capture_output=True)
+        for old in out.rglob("*.mpy"):
+            if old not in wanted:
+                old.unlink()  # its source is gone: do not let a stale module import
         _compiled.append(os.pathsep.join([".frozen", str(out)]))
     return _compiled[0]
 
