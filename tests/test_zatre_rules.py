@@ -146,3 +146,26 @@ def test_centre_doubles_gives_the_first_tile_a_cross_when_it_scores():
     r = turn(b, (7, 7, 6), (7, 8, 5), (8, 7, 1), first=True)
     assert r.entries == (0, 2, 0) and r.crosses == 1
     assert turn(Board(), (7, 7, 6), (7, 8, 5), (8, 7, 1), first=True).crosses == 0
+
+
+def test_grey_exception_depends_on_the_order_of_the_two_tiles():
+    # Board: (6,7)=5, (7,6)=4, (7,7)=6 (grey: (6,6), (6,8), (8,6)). Hand 3 and 2.
+    # Where could a 3 go first? (5,7): column 7 = 3+5+6 = 14; (7,5) and (7,8): row 7 =
+    # 4+6+3 = 13; (8,7): column 7 = 5+6+3 = 14; only the grey (6,6), (6,8), (8,6) take it,
+    # without a score. So a 3 placed first may use the exception: 3 on (6,6) (row 6 = 3+5
+    # = 8, column 6 = 3+4 = 7), then 2 at (7,5): row 7 = 2+4+6 = 12 -> 4 points, no cross.
+    b = board((6, 7, 5), (7, 6, 4), (7, 7, 6))
+    r = turn(b, (6, 6, 3), (7, 5, 2))
+    assert r.points == 4 and r.crosses == 0
+    # The other way round the 2 at (7,5) first opens (6,5) (column 5 = 2+3 = 5, row 6 the
+    # tile alone, not grey) for the 3, so the 3 no longer fits "nowhere else".
+    with pytest.raises(GreyError, match=r"^grey square \(6,6\): .*e\.g\. \(6,5\)"):
+        turn(b, (7, 5, 2), (6, 6, 3))
+
+
+def test_hints_list_the_order_dependent_turn_in_its_legal_order():
+    from boardcore.zatre_hint import legal_turns
+
+    b = board((6, 7, 5), (7, 6, 4), (7, 7, 6))
+    found = [t for t in legal_turns(b, [2, 3]) if sorted(t[0]) == sorted([(index(6, 6), 3), (index(7, 5), 2)])]
+    assert found == [(((index(6, 6), 3), (index(7, 5), 2)), False, 4, 0, 12)]
