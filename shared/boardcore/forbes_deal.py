@@ -5,7 +5,8 @@ from boardcore.forbes_rules import CARDS_PER_SYMBOL, HAND_SIZE, MAX_PLAYERS, MIN
 
 
 def check_players(players):
-    """A list of 2..5 distinct names without spaces (an int n gives "P1".."Pn")."""
+    """A list of 2..5 distinct one-word names, no "#" (the text formats' comment mark);
+    an int n gives "P1".."Pn"."""
     if isinstance(players, int) and not isinstance(players, bool):
         players = ["P%d" % (i + 1) for i in range(players)]
     players = list(players)
@@ -17,8 +18,8 @@ def check_players(players):
             % (MAX_PLAYERS, len(players), players[MAX_PLAYERS])
         )
     for i, name in enumerate(players):
-        if not isinstance(name, str) or not name or " " in name or "\t" in name or "\n" in name:
-            raise PlayerCountError("player %d: a name must be a non-empty word without spaces, not %r" % (i, name))
+        if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or "#" in name:
+            raise PlayerCountError("player %d: a name must be one word, without spaces or '#', not %r" % (i, name))
         if name in players[:i]:
             raise PlayerCountError("player name %r is used twice" % (name,))
     return players
@@ -49,8 +50,8 @@ def check_hands(hands, count):
 def deal(rng, count, dealer):
     """Shuffle the 20 cards and deal 4 to each seat in turn order from the dealer.
 
-    Returns (hands by seat, the undealt cards): the k-th player to play gets cards
-    4k..4k+3 of the shuffled deck.
+    Returns the hands by seat: the k-th player to play gets cards 4k..4k+3 of the shuffled
+    deck; the rest stay hidden and play no part.
     """
     deck = []
     for symbol in SYMBOLS:
@@ -60,4 +61,4 @@ def deal(rng, count, dealer):
     for k in range(count):
         seat = (dealer + k) % count
         hands[seat] = sort_cards("".join(deck[HAND_SIZE * k : HAND_SIZE * (k + 1)]))
-    return hands, "".join(deck[HAND_SIZE * count :])
+    return hands

@@ -34,7 +34,7 @@ _EMPTY_BYTE = 46  # ord(".")
 class Game:
     """One Forbes game, from the deal to the full board. See the module docstring."""
 
-    __slots__ = ("players", "dealer", "options", "_rng", "_hands", "_undealt", "_board", "_pool", "_stone", "_shown", "moves")
+    __slots__ = ("players", "dealer", "options", "_rng", "_hands", "_board", "_pool", "_stone", "_shown", "moves")
 
     def __init__(self, players, dealer=0, options=None, rng=None, hands=None):
         """Deal a new game.
@@ -55,11 +55,10 @@ class Game:
         self._rng = rng
         if hands is not None:
             self._hands = check_hands(hands, n)
-            self._undealt = None  # unknown at a real table
         elif rng is None:
             raise HandError("no hands given and no random source to deal them from")
         else:
-            self._hands, self._undealt = deal(rng, n, dealer)
+            self._hands = deal(rng, n, dealer)
         self._board = bytearray(b"." * CELLS)
         self._pool = bytearray([STONES_PER_SYMBOL] * len(SYMBOLS))
         self._stone = None
