@@ -110,6 +110,14 @@ def test_position_errors_name_the_line(tmp_path, capsys):
     assert "pos.txt:14: board (7,7): '.' or a tile 1-6 expected, not '7'" in capsys.readouterr().err
 
 
+def test_position_hand_sizes(tmp_path, capsys):
+    path = tmp_path / "pos.txt"
+    # After the first turn a hand holds at most 2 tiles (the bag count keeps 121 in total).
+    path.write_text(_position(hand_line="hand Ann: 6 6 1", bag=117))
+    assert main(["hint", "zatre", str(path)]) == 2
+    assert "a hand holds at most 2 tiles here, got 3" in capsys.readouterr().err
+
+
 def test_position_round_trip():
     pos = parse_position(_position())
     assert pos.hands == [[6, 6], []] and pos.bag == 118 and not pos.first_turn

@@ -5,16 +5,15 @@ Scenario kinds (field "kind"); coordinates are RULES.md (row, col) from the top-
   centre_doubles -> {"runs", "sums", "entries", "points", "crosses"} or {"error", "message"}
 - "sheet": turns [[e10, e11, e12, crosses], ...], held [values] -> {"rows", "total", "final"}
 - "hint": board, hand, optional first/strict, cells [[r, c], ...] -> {"compact", "cells"}
+- "record": record (the text of a game record, lines joined) -> {"turns", "over", "sheets",
+  "scores"} or {"error", "message"}
 - "game": seed, players, optional strict/centre_doubles: plays the first legal turn every
   time until the end -> invariants {"over", "tiles", "max_run"}
 """
 
-from boardcore.zatre_board import Board, arm, coords, index, WIDTH
+# Each kind imports only the modules it needs, as the device does (96 KB heap).
+from boardcore.zatre_board import Board, index
 from boardcore.zatre_errors import ZatreError
-from boardcore.zatre_game import Game
-from boardcore.zatre_hint import cell_hint, compact_hint, legal_turns, values_of
-from boardcore.zatre_rules import check_turn
-from boardcore.zatre_score import ScoreSheet
 
 
 def _board(s):
@@ -25,6 +24,8 @@ def _board(s):
 
 
 def _turn(s):
+    from boardcore.zatre_rules import check_turn
+
     b = _board(s)
     steps = [(index(r, c), v) for r, c, v in s["steps"]]
     try:
@@ -41,6 +42,8 @@ def _turn(s):
 
 
 def _sheet(s):
+    from boardcore.zatre_score import ScoreSheet
+
     sheet = ScoreSheet()
     for e10, e11, e12, crosses in s["turns"]:
         sheet.add((e10, e11, e12), crosses)
@@ -49,6 +52,8 @@ def _sheet(s):
 
 
 def _hint(s):
+    from boardcore.zatre_hint import cell_hint, compact_hint, values_of
+
     b = _board(s)
     first = s.get("first", False)
     out = {"compact": list(compact_hint(b, s["hand"], first, s.get("strict", False)))}
@@ -60,7 +65,24 @@ def _hint(s):
     return out
 
 
+def _record(s):
+    from boardcore.zatre_record import replay_record
+
+    try:
+        g = replay_record("\n".join(s["record"]) + "\n", "record")
+    except ZatreError as exc:
+        return {"error": exc.__class__.__name__, "message": str(exc)}
+    sheets = []
+    for sheet in g.sheets:
+        sheets.append([sheet.crosses, sheet.e10, sheet.e11, sheet.e12, sheet.total()])
+    return {"turns": g.turns, "over": g.over, "sheets": sheets, "scores": g.final_scores()}
+
+
 def _game(s):
+    from boardcore.zatre_board import WIDTH, arm, coords
+    from boardcore.zatre_game import Game
+    from boardcore.zatre_hint import legal_turns
+
     g = Game(s["players"], s["seed"], s.get("strict", False), s.get("centre_doubles", False))
     while not g.over and g.turns < 300:
         placed = []
@@ -89,6 +111,8 @@ def run(scenario):
         return _sheet(scenario)
     if kind == "hint":
         return _hint(scenario)
+    if kind == "record":
+        return _record(scenario)
     if kind == "game":
         return _game(scenario)
     raise ValueError("unknown zatre scenario kind %r" % kind)
