@@ -191,3 +191,33 @@ def test_cli_render_malformed_file_is_a_one_line_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("error: %s" % pos) and "4 'board' lines" in err
     assert not (tmp_path / "forbes-board.svg").exists()
+
+
+def test_zatre_position_pictures_include_each_sheet():
+    game = ZatreGame(["Ann", "Bob"], seed=11)
+    a, b, c = game.hand()
+    idle = game.players[1 - game.current]  # the opening draw decides who starts
+    game.play([(7, 7, a), (7, 8, b), (8, 7, c)])  # always legal: see above
+    pics = render.position_pictures("zatre", zatre_text.dump_position(game), "p.txt")
+    assert sorted(pics) == ["zatre-board.svg", "zatre-sheet-Ann.svg", "zatre-sheet-Bob.svg"]
+    assert len(classes(pics["zatre-board.svg"], "tile")) == 3
+    assert classes(pics["zatre-sheet-%s.svg" % idle], "row-total") == []  # has not played yet
+
+
+def test_cli_render_fits_position_with_a_user_layout(tmp_path):
+    layout = tmp_path / "my-board2.txt"
+    layout.write_text("board 2\nspace 1 2 3\nspace 12 6 1\n")
+    pos = tmp_path / "pos.txt"
+    # The text must show the user's specials where open: 3 at row 1 column 2, 1 at 12/6.
+    rows = ["%2d  .  .  .  .  .  ." % r for r in range(12, 0, -1)]
+    rows[0] = "12  .  .  .  .  .  1"
+    rows[11] = " 1  #  3  .  .  .  ."
+    pos.write_text("FITS board 2\n" + "\n".join(rows) + "\n")
+    out = tmp_path / "o"
+    result = CliRunner().invoke(cli, ["render", "position", "fits", str(pos), "--layout", str(layout), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = (out / "fits-board2.svg").read_text()
+    assert sorted(e.get("data-value") for e in classes(svg, "special")) == ["1", "3"]
+    assert classes(svg, "illustrative") == []  # the user's own layout
+    result = CliRunner().invoke(cli, ["render", "position", "forbes", str(pos), "--layout", str(layout), "-o", str(out)])
+    assert result.exit_code == 1 and "--layout is for FITS boards" in result.output
