@@ -101,7 +101,9 @@ class Board:
         """Where the drop would come to rest (row of its lowest cells), checking
         everything but whether the tile was already used. Raises the FitsError that
         says why the drop is illegal."""
-        shape = shape_of(tile, orientation)
+        return self._rest(tile, orientation, shape_of(tile, orientation), column)
+
+    def _rest(self, tile, orientation, shape, column):
         height, width = fits_tiles.extent(shape)
         if not isinstance(column, int) or isinstance(column, bool):
             raise OffBoardError("column must be a number 1..6, not %r" % (column,))
@@ -169,12 +171,14 @@ class Board:
         if self.used(tile):
             return []
         out = []
-        n = fits_tiles.orientation_count(tile)
-        for o in range(1, n + 1):
-            for col in range(1, COLS + 1):
+        o = 0
+        for shape in fits_tiles.orientations(tile):
+            o += 1
+            width = fits_tiles.extent(shape)[1]
+            for col in range(1, COLS - width + 2):
                 try:
-                    out.append((o, col, self.resting_row(tile, o, col)))
-                except (OffBoardError, NoCellOnGridError, OverhangError):
+                    out.append((o, col, self._rest(tile, o, shape, col)))
+                except (NoCellOnGridError, OverhangError):
                     pass
         return out
 

@@ -35,7 +35,9 @@ from boardcore.fits_errors import (
     TurnError,
     WrongTileError,
 )
-from boardcore.fits_tiles import TILE_IDS
+from boardcore.fits_layouts import default_layout
+from boardcore.fits_options import check_options, check_start_cards
+from boardcore.fits_score import score_board, solo_rating, winners
 
 DEAL = "deal"
 START = "start"
@@ -43,24 +45,9 @@ CARDS = "cards"
 SCORE = "score"
 OVER = "over"
 
-MAX_PLAYERS = 4
 CARDS_PER_ROUND = 16
 PASS = "pass"  # a tile set aside
 SKIP = "skip"  # the card showing the player's own start tile
-
-_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-
-
-def check_name(name):
-    """Player names: 1..16 letters, digits, '_' or '-' (they appear in records)."""
-    if not isinstance(name, str) or not 1 <= len(name) <= 16:
-        raise OptionError("player name must be 1 to 16 characters, not %r" % (name,))
-    for ch in name:
-        if ch not in _NAME_CHARS:
-            raise OptionError("player name %r may only use letters, digits, '_' and '-'" % name)
-    if name in (PASS, SKIP):
-        raise OptionError("player name %r is a reserved word" % name)
-
 
 class Game:
     """The state of one FITS game. Read-only attributes: players (seat order), seed,
@@ -71,33 +58,7 @@ class Game:
 
     def __init__(self, players, seed=None, boards=(1, 2, 3, 4), start_tiles=DEFAULT_START_TILES,
                  max_overhang=None, layouts=None):
-        players = list(players)
-        if not 1 <= len(players) <= MAX_PLAYERS:
-            raise OptionError("FITS is for 1 to 4 players, not %d" % len(players))
-        for p in players:
-            check_name(p)
-        if len(set(players)) != len(players):
-            raise OptionError("player names must differ: %s" % " ".join(players))
-        boards = list(boards)
-        if not boards:
-            raise OptionError("a game needs at least one board")
-        for b in boards:
-            if b not in (1, 2, 3, 4):
-                raise OptionError("boards are numbered 1..4, not %r" % (b,))
-        if len(set(boards)) != len(boards):
-            raise OptionError("each board is played at most once: %r" % (boards,))
-        start_tiles = list(start_tiles)
-        for t in start_tiles:
-            if t not in TILE_IDS:
-                raise OptionError("start tile %r is not a tile (tiles are %s)" % (t, " ".join(TILE_IDS)))
-        if len(set(start_tiles)) != len(start_tiles):
-            raise OptionError("start tiles must differ: %s" % " ".join(start_tiles))
-        if len(start_tiles) < len(players):
-            raise OptionError("%d start tiles cannot give %d players one each" % (len(start_tiles), len(players)))
-        if max_overhang is not None and (not isinstance(max_overhang, int) or max_overhang < 0):
-            raise OptionError("max_overhang must be none or a whole number >= 0, not %r" % (max_overhang,))
-        if seed is not None and (not isinstance(seed, int) or seed < 0):
-            raise OptionError("seed must be a whole number >= 0 or none, not %r" % (seed,))
+        players, boards, start_tiles = check_options(players, seed, boards, start_tiles, max_overhang)
         self.players = players
         self.seed = seed
         self.boards = boards
@@ -179,23 +140,17 @@ class Game:
 
     def winners(self) -> list:
         """Players with the highest total (ties share the win), sorted by name."""
-        from boardcore.fits_score import winners
-
         return winners(self.totals())
 
     def solo_rating(self):
         """The solo title for the total so far (RULES.md); None unless 1 player."""
         if len(self.players) != 1:
             return None
-        from boardcore.fits_score import solo_rating
-
         return solo_rating(self.totals()[self.players[0]])
 
     def layout(self, board_number):
         """The layout used for a board: the one given, else the default (ILLUSTRATIVE)."""
         if board_number not in self.layouts:
-            from boardcore.fits_layouts import default_layout
-
             self.layouts[board_number] = default_layout(board_number)
         return self.layouts[board_number]
 
@@ -221,14 +176,7 @@ class Game:
         else:
             if start_cards is None:
                 raise DealError("a game without a seed needs the start cards dealt from outside")
-            starts = list(start_cards)
-            if len(starts) != len(self.players):
-                raise DealError("%d start cards for %d players" % (len(starts), len(self.players)))
-            for t in starts:
-                if t not in self.start_tiles:
-                    raise DealError("%r is not a start card (start cards: %s)" % (t, " ".join(self.start_tiles)))
-            if len(set(starts)) != len(starts):
-                raise DealError("each player draws a different start card: %s" % " ".join(starts))
+            starts = check_start_cards(start_cards, len(self.players), self.start_tiles)
         self.round_index += 1
         self._deck = deck
         self._starts = starts
@@ -304,8 +252,6 @@ class Game:
         see fits_score.score_board), also kept in round_scores."""
         if self.phase != SCORE:
             raise PhaseError("cannot score now: the round is in phase %r" % self.phase)
-        from boardcore.fits_score import score_board
-
         layout = self.layout(self.board_number)
         scores = [score_board(b, layout) for b in self._boards]
         self.round_scores.append(scores)

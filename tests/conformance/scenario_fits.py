@@ -8,7 +8,8 @@ columns 1..6 from the left, orientations from 1):
   score   a position text ("position": lines) on its board, optional "layout" lines
           -> the score breakdown
   game    a seeded game played by "plan" (per round and player: tile -> [o, c]; tiles
-          not in the plan are set aside) -> deal, pictures, round scores, totals
+          not in the plan are set aside) -> deal, pictures (from the highest covered
+          row down to row 1), round scores, totals
   illegal steps on a seeded game, each [op, args...] -> "ok" or the error class
           name, and whether every refused step left the state as it was
 """
@@ -16,10 +17,14 @@ columns 1..6 from the left, orientations from 1):
 import gc
 
 
-def _picture(board):
+def _picture(board, trim=False):
+    # Row 12 first; trim=True starts at the highest row with a covered cell (keeps the
+    # result line short for the 96 KB heap).
     rows = []
     for r in range(12, 0, -1):
-        rows.append("".join("#" if board.covered(r, c) else "." for c in range(1, 7)))
+        line = "".join("#" if board.covered(r, c) else "." for c in range(1, 7))
+        if rows or line != "......" or not trim:
+            rows.append(line)
     return rows
 
 
@@ -93,7 +98,7 @@ def run_game(sc):
                     g.set_aside(p, tile)
         pictures = {}
         for p in g.players:
-            pictures[p] = _picture(g.board(p))
+            pictures[p] = _picture(g.board(p), True)
         gc.collect()
         scores = g.finish_round()
         out["rounds"].append({

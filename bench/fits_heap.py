@@ -1,0 +1,50 @@
+"""Smallest MicroPython heap each FITS conformance scenario runs in, and what importing
+each FITS core module needs, found by bisection on `micropython -X heapsize=N`.
+
+The `peak=` that MicroPython's mem_info() prints counts every allocation since start
+(freed blocks are not subtracted), so it overstates; this is the heap actually needed.
+Usage: .venv/bin/python bench/fits_heap.py
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MICROPYTHON = Path(sys.executable).with_name("micropython")
+ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([".frozen", str(ROOT / "shared"), str(ROOT / "tests" / "conformance")]))
+
+
+def runs(kb, argv):
+    proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=%dk" % kb] + argv, env=ENV, cwd=ROOT,
+                          capture_output=True, timeout=60)
+    return proc.returncode == 0
+
+
+def smallest(argv, lo=4, hi=256):
+    """Bisection: the smallest heap in KB on which argv succeeds (hi if even hi fails)."""
+    if not runs(hi, argv):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if runs(mid, argv):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def main():
+    print("FITS core modules: heap needed to import (source, compiled on the device)")
+    for path in sorted((ROOT / "shared" / "boardcore").glob("fits_*.py")):
+        name = "boardcore." + path.stem
+        print("  %-26s %4s KB" % (name, smallest(["-c", "import " + name])))
+    print("FITS conformance scenarios: heap needed (budget 96 KB)")
+    for scenario in sorted((ROOT / "tests" / "conformance" / "fits").glob("*.json")):
+        kb = smallest([str(ROOT / "tests" / "conformance" / "runner.py"), str(scenario)])
+        print("  %-40s %4s KB" % (scenario.stem, kb))
+
+
+if __name__ == "__main__":
+    main()
