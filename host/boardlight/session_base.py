@@ -72,27 +72,38 @@ class Session:
         if self.row.status != "playing":
             raise RuleError("this game is %s: no more actions" % self.row.status)
         result = self.apply(action, replaying=False)
+        changed = self._changed_lines()
+        finished = self.finished()
         try:
-            self.store.append_action(self.row.id, self.seq + 1, action["type"], action)
+            # The action, the score lines it changed and the status: one durable commit.
+            self.store.append_action(self.row.id, self.seq + 1, action["type"], action,
+                                     changed, finished)
         except Exception:
             # The core moved but the log did not: rebuild the core from the log so the two
             # never disagree, then let the caller report the failure.
             self._rebuild()
             raise
         self.seq += 1
-        self.record_progress()
+        for part, points, details in changed:
+            self._written[part] = (points, details)
+        if finished:
+            self.row.status = "finished"
         return result
 
     def _rebuild(self):
         fresh = type(self).resume(self.store, self.row.id)
         self.core, self.seq = fresh.core, fresh.seq
 
+    def _changed_lines(self):
+        return [(part, points, details) for part, points, details in self.score_lines()
+                if self._written.get(part) != (points, details)]
+
     def record_progress(self):
-        """Write the score lines the core has so far and mark the game finished when it is."""
-        for part, points, details in self.score_lines():
-            if self._written.get(part) != (points, details):
-                self.store.set_scores(self.row.id, part, points, details)
-                self._written[part] = (points, details)
+        """Write the score lines the core has so far and mark the game finished when it is
+        (on a new game, and on resume in case the log came from an older boardlight)."""
+        for part, points, details in self._changed_lines():
+            self.store.set_scores(self.row.id, part, points, details)
+            self._written[part] = (points, details)
         if self.finished() and self.row.status == "playing":
             self.store.set_status(self.row.id, "finished")
             self.row.status = "finished"

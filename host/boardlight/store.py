@@ -123,8 +123,13 @@ class Store:
                 [(game_id, seat, name) for seat, name in enumerate(players)])
         return game_id
 
-    def append_action(self, game_id: int, seq: int, kind: str, data: dict):
-        """Append action number `seq` (1, 2, ... without gaps) and commit it durably."""
+    def append_action(self, game_id: int, seq: int, kind: str, data: dict, scores=(),
+                      finished=False):
+        """Append action number `seq` (1, 2, ... without gaps) and commit it durably.
+
+        `scores` [(part, points, details)] and `finished` are what the action changed in the
+        score lines and the status: written in the same transaction, so they can never
+        disagree with the actions after a crash."""
         with self._tx():
             row = self._db.execute(
                 "SELECT status, (SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?)"
@@ -140,17 +145,23 @@ class Store:
             self._db.execute(
                 "INSERT INTO actions (game_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, kind, json.dumps(data, sort_keys=True), now))
-            self._db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+            for part, points, details in scores:
+                self._write_scores(game_id, part, points, details)
+            self._db.execute("UPDATE games SET updated = ?, status = ? WHERE id = ?",
+                             (now, "finished" if finished else "playing", game_id))
 
     def set_scores(self, game_id: int, part: str, points, details=None):
         """Write (or rewrite) the score line `part` (e.g. 'round 1', 'total'): points per seat."""
-        details = details or [None] * len(points)
         with self._tx():
-            self._db.execute("DELETE FROM scores WHERE game_id = ? AND part = ?", (game_id, part))
-            self._db.executemany(
-                "INSERT INTO scores (game_id, part, seat, points, detail) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, part, seat, int(p), json.dumps(d, sort_keys=True))
-                 for seat, (p, d) in enumerate(zip(points, details))])
+            self._write_scores(game_id, part, points, details)
+
+    def _write_scores(self, game_id, part, points, details):
+        details = details or [None] * len(points)
+        self._db.execute("DELETE FROM scores WHERE game_id = ? AND part = ?", (game_id, part))
+        self._db.executemany(
+            "INSERT INTO scores (game_id, part, seat, points, detail) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, part, seat, int(p), json.dumps(d, sort_keys=True))
+             for seat, (p, d) in enumerate(zip(points, details))])
 
     def set_status(self, game_id: int, status: str):
         if status not in STATUSES:
