@@ -53,7 +53,7 @@ class Game:
     """The state of one FITS game. Read-only attributes: players (seat order), seed,
     boards (board number per round), start_tiles, max_overhang, phase, round_index
     (0-based, -1 before the first deal), card (the card shown or None), turned (cards
-    turned this round), history (see fits_format), round_scores (one list per finished
+    turned this round), history (what fits_record writes), round_scores (one list per finished
     round: a breakdown per player, seat order)."""
 
     def __init__(self, players, seed=None, boards=(1, 2, 3, 4), start_tiles=DEFAULT_START_TILES,

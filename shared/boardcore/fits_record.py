@@ -199,7 +199,7 @@ def replay(rec: Record, layouts=None):
     try:
         game = Game(rec.players, rec.seed, rec.boards, rec.start_tiles, rec.max_overhang, layouts)
     except FitsError as exc:
-        _fail(rec, 1, "header", exc)
+        raise type(exc)("%s: header: %s" % (rec.source, exc))
     for rnd in rec.rounds:
         n = rnd["line"]
         if game.phase != "deal":
