@@ -154,3 +154,20 @@ def test_symbol_codes_follow_the_forbes_core():
 
     assert GLYPH_NAMES == SYMBOL_NAMES
     assert [glyphs.symbol_index(c) for c in SYMBOLS] == [0, 1, 2, 3]
+
+
+def test_bitmaps_stay_inside_their_boxes():
+    from boardcore import glyph_font, glyph_small, glyph_symbols
+
+    # 5 x 7 font: no bit above row 6; every printable character 32..95 distinct
+    # (except that nothing else may look like the space).
+    assert all(b < 0x80 for b in glyph_font.DATA)
+    chars = [glyphs.char_cols(chr(c)) for c in range(32, 96)]
+    assert len(set(chars)) == 64
+    assert glyphs.char_cols("q") == glyphs.char_cols("Q") and glyphs.char_cols("\x7f") == glyphs.char_cols("?")
+    # 3 x 5 digits, 5 x 5 and 3 x 3 symbols, 3 x 3 pips: rows within their height.
+    assert all(b < 0x20 for b in glyph_small.DATA)
+    assert all(b < 0x20 for s in glyph_symbols.SYMBOLS5 for b in s) and all(len(s) == 5 for s in glyph_symbols.SYMBOLS5)
+    assert all(b < 0x08 for s in glyph_symbols.SYMBOLS3 + glyph_symbols.PIPS for b in s)
+    # Die pips: value v has v pips.
+    assert [sum(bin(b).count("1") for b in glyphs.pip_cols(v)) for v in range(1, 7)] == [1, 2, 3, 4, 5, 6]
