@@ -68,6 +68,9 @@ class App:
                 self.link.send_event(event)
             except (ProtocolError, ValueError) as e:
                 self.link.ep.error("event", str(e))
+            except MemoryError:
+                gc.collect()
+                self.link.ep.error("memory", "out of memory queueing an event")
         elif self.standalone is not None:
             self.scroller = None
             self.standalone.handle(event)

@@ -12,6 +12,7 @@ asyncio and whatever else is ready is drained with poll + read(1). A closed stdi
 reporting POLLHUP: that ends the program (only the unix port's stdin can close).
 """
 
+import gc
 import select
 import sys
 import time
@@ -105,6 +106,10 @@ class DeviceLink:
                 except (ValueError, TypeError, KeyError, IndexError, ProtocolError) as e:
                     # The frame was acknowledged, but its content is wrong: say so.
                     self.ep.error("payload", "%s: %s" % (ftype, e), seq)
+                except MemoryError:
+                    # Out of heap while drawing: tell the host, carry on with the next frame.
+                    gc.collect()
+                    self.ep.error("memory", "out of memory applying " + ftype, seq)
             else:
                 self._control(ftype, payload, now)
 
@@ -128,6 +133,9 @@ class DeviceLink:
             self.ep.error("version", "protocol %s here, not %s" % (PROTOCOL_VERSION, payload["v"]))
             return
         sid = str(payload["sid"])
+        rto = payload.get("rto")
+        if isinstance(rto, int) and 20 <= rto <= 5000:
+            self.ep.resend_ms = rto  # the host knows how fast its line is
         info = self.info()
         info["sid"] = sid
         info["boot"] = self.boot_id
@@ -154,28 +162,30 @@ class DeviceLink:
         poller = select.poll()
         poller.register(stream, select.POLLIN)
         while True:
-            first = await sreader.read(1)
-            if not first:
-                raise StdinClosed()
-            got = bytearray(first)
+            b = await sreader.read(1)
+            got = bytearray()
             while True:
-                ev = poller.poll(0)
-                if not ev:
-                    break
-                flags = ev[0][1]
-                if not flags & select.POLLIN:
-                    raise StdinClosed()
-                b = stream.read(1)
                 if not b:
                     raise StdinClosed()
+                if b == b"\x03":
+                    # A board's USB stack turns Ctrl-C into KeyboardInterrupt before we see
+                    # it (micropython.kbd_intr); on the unix port stdin is a pipe, so do it
+                    # here, and read no further: what follows is for the REPL (mpremote).
+                    raise KeyboardInterrupt()
                 got.extend(b)
                 if len(got) >= 256:
                     break  # let the other tasks run between chunks
-            if got.find(b"\x03") >= 0:
-                # A board's USB stack turns Ctrl-C into KeyboardInterrupt before we see it
-                # (micropython.kbd_intr); on the unix port stdin is a pipe, so do it here.
-                raise KeyboardInterrupt()
-            self.handle(got)
+                ev = poller.poll(0)
+                if not ev:
+                    break
+                if not ev[0][1] & select.POLLIN:
+                    raise StdinClosed()
+                b = stream.read(1)
+            try:
+                self.handle(got)
+            except MemoryError:
+                gc.collect()  # a frame too big for the heap left now: it will be resent
+                self.ep.error("memory", "out of memory reading a frame")
 
     async def ticker(self):
         while True:

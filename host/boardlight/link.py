@@ -276,7 +276,7 @@ class Link:
         if self.state == HANDSHAKE:
             if now - self._last_hello >= self.hello_ms:
                 self._last_hello = now
-                self.ep.control("hello", {"v": PROTOCOL_VERSION, "sid": self.sid})
+                self.ep.control("hello", {"v": PROTOCOL_VERSION, "sid": self.sid, "rto": self.ep.resend_ms})
             return
         if self.state != CONNECTED:
             return

@@ -22,6 +22,8 @@ import threading
 import time
 import tty
 
+from .vboard_frame import MatrixFrame
+
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 CTRL_B, CTRL_D = 2, 4
 
@@ -31,7 +33,9 @@ class Bridge:
         self.flash = str(flash)
         self.micropython = str(micropython)
         self.heap = heap
-        self.on_side_line = on_side_line  # called in the bridge thread with each side-channel line
+        # on_side_line(line, payload) runs in the bridge thread for each side-channel line;
+        # payload is the frame's bytes after an "F ..." header, else None.
+        self.on_side_line = on_side_line
         # filters: (to_device, to_host) callables bytes -> bytes, e.g. a fault injector.
         self.filters = filters
         self.extra_env = extra_env or {}
@@ -59,6 +63,7 @@ class Bridge:
         self._sel = selectors.DefaultSelector()
         self._thread = None
         self.output_log = bytearray()  # the last device output, for diagnostics
+        self.log_size = 4096
 
     # -- control from other threads ---------------------------------------------------
 
@@ -98,6 +103,10 @@ class Bridge:
             if self._side is None:
                 raise ConnectionError("the virtual board's firmware is not running (no side channel)")
             self._side.sendall(line + b"\n")
+
+    def inject_to_host(self, data):
+        """Bytes that reach the host as if the board had sent them (line noise in tests)."""
+        os.write(self.master, data)
 
     @property
     def side_connected(self):
@@ -218,7 +227,7 @@ class Bridge:
 
     def _to_host(self, data):
         self.output_log += data
-        del self.output_log[:-4096]
+        del self.output_log[: -self.log_size]
         try:
             n = os.write(self.master, data)
         except BlockingIOError:
@@ -257,7 +266,24 @@ class Bridge:
                     self._side = None
             return
         buf = self._side_buf + data
-        *lines, self._side_buf = buf.split(b"\n")
-        for line in lines:
+        # Lines, except that an "F ..." header line is followed by its frame's bytes.
+        while True:
+            nl = buf.find(b"\n")
+            if nl < 0:
+                break
+            line = buf[:nl]
+            payload = None
+            if line.startswith(b"F "):
+                try:
+                    size = MatrixFrame.payload_size(line)
+                except ValueError:
+                    size = 0
+                if len(buf) < nl + 1 + size:
+                    break  # wait for the rest of the frame
+                payload = buf[nl + 1 : nl + 1 + size]
+                buf = buf[nl + 1 + size :]
+            else:
+                buf = buf[nl + 1 :]
             if self.on_side_line is not None:
-                self.on_side_line(line)
+                self.on_side_line(line, payload)
+        self._side_buf = buf

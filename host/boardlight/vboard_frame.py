@@ -1,8 +1,8 @@
 """A frame of the virtual board's LED matrix, as its display pushed it through show().
 
-The side channel carries "F <n> <w> <h> <mono|rgb565> <level> <hex>" lines; the hex is
-the firmware Display's framebuf buffer: MONO_HLSB for mono displays (one byte per 8
-columns, most significant bit leftmost), RGB565 little-endian for colour ones.
+The side channel carries a header line "F <n> <w> <h> <mono|rgb565> <level> <size>" and
+then <size> bytes: the firmware Display's framebuf buffer, MONO_HLSB for mono displays
+(one byte per 8 columns, most significant bit leftmost), RGB565 little-endian for colour.
 """
 
 
@@ -22,15 +22,21 @@ class MatrixFrame:
         self.level = level
         self.data = bytes(data)
 
+    @staticmethod
+    def payload_size(header):
+        """The byte count that follows a side-channel "F ..." header line."""
+        parts = header.split(b" ")
+        if len(parts) != 7 or parts[0] != b"F":
+            raise ValueError("not a frame header: %r" % header[:60])
+        return int(parts[6])
+
     @classmethod
-    def parse(cls, line):
-        """From one side-channel "F ..." line (bytes or str). ValueError if malformed."""
-        if isinstance(line, (bytes, bytearray)):
-            line = line.decode("ascii")
-        parts = line.split(" ")
-        if len(parts) != 7 or parts[0] != "F":
-            raise ValueError("not a frame line: %r" % line[:40])
-        return cls(int(parts[1]), int(parts[2]), int(parts[3]), parts[4], int(parts[5]), bytes.fromhex(parts[6]))
+    def parse(cls, header, data):
+        """From a side-channel header line (bytes) and its payload. ValueError if malformed."""
+        parts = header.decode("ascii").split(" ")
+        if len(parts) != 7 or parts[0] != "F" or int(parts[6]) != len(data):
+            raise ValueError("not a frame header for %d bytes: %r" % (len(data), header[:60]))
+        return cls(int(parts[1]), int(parts[2]), int(parts[3]), parts[4], int(parts[5]), data)
 
     @property
     def colour(self):
