@@ -30,6 +30,9 @@ def _check(tiles, hint):
     if hint is not None:
         if len(hint) != 4:
             raise ValueError("the hint is (best_sum, ways, best_points, turns), not %r" % (hint,))
+        for n in hint:
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise ValueError("not a compact Zatre hint (whole numbers): %r" % (hint,))
         best, ways, points, turns = hint
         if best not in (0, 10, 11, 12) or ways < 0 or points < 0 or turns < 0:
             raise ValueError("not a compact Zatre hint: %r" % (hint,))

@@ -158,6 +158,8 @@ def message(canvas, text, colour=None, loop=False):
 def scores(canvas, values, names=None, loop=True):
     """Scores as a Scroller: "P1 12  P2 7 ..." (or the given names), each player's entry
     in their FITS colour on colour canvases (players past the fourth in white)."""
+    if names is not None and len(names) != len(values):
+        raise ValueError("%d names for %d scores" % (len(names), len(values)))
     parts = []
     for i in range(len(values)):
         v = values[i]

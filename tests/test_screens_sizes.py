@@ -113,6 +113,8 @@ def test_scores_use_names_and_reject_non_numbers():
     assert s.text == "ANN 4" and not s.moving
     with pytest.raises(ValueError, match="score 2 must be a whole number"):
         screens.scores(d, [4, "x"])
+    with pytest.raises(ValueError, match="1 names for 2 scores"):
+        screens.scores(d, [4, 5], names=["ANN"])
     with pytest.raises(ValueError, match="no scores"):
         screens.scores(d, [])
 

@@ -163,6 +163,7 @@ def test_with_the_cores_compact_hint():
         ([7], None, "1..6"),
         ([1], (13, 1, 1, 1), "not a compact Zatre hint"),
         ([1], (12, 1, 1), "best_sum, ways, best_points, turns"),
+        ([1], (12, "1", 1, 1), "whole numbers"),
     ],
 )
 def test_bad_input_draws_nothing(tiles, hint, words):
