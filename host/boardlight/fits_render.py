@@ -26,10 +26,13 @@ def board_lines(board, layout) -> list:
     return out
 
 
-def side_by_side(blocks, titles, gap=4) -> str:
-    """Text blocks (lists of lines) next to each other under their titles."""
+def side_by_side(blocks, titles, gap=4, bottom=False) -> str:
+    """Text blocks (lists of lines) next to each other under their titles; bottom=True
+    lines the blocks up at their last line (tiles drawn as they would rest)."""
     width = [max([len(t)] + [len(line) for line in b]) for b, t in zip(blocks, titles)]
     height = max(len(b) for b in blocks)
+    if bottom:
+        blocks = [[""] * (height - len(b)) + list(b) for b in blocks]
     rows = ["".join(t.ljust(w + gap) for t, w in zip(titles, width)).rstrip()]
     for i in range(height):
         parts = []
@@ -47,7 +50,7 @@ def orientation_lines(tile) -> str:
     for o in range(1, n + 1):
         blocks.append([line.replace(".", " ") for line in fits_tiles.picture(tile, o)])
         titles.append(str(o))
-    return side_by_side(blocks, titles, gap=3)
+    return side_by_side(blocks, titles, gap=3, bottom=True)
 
 
 def score_lines(name, breakdown) -> list:
