@@ -148,6 +148,13 @@ def test_illegal_actions_leave_the_game_unchanged():
     assert state() == before
 
 
+def test_no_board_before_the_deal():
+    g = Game(["Ann"], seed=1)
+    with pytest.raises(PhaseError, match="no boards yet"):
+        g.board("Ann")
+    assert g.legal_drops("Ann") == [] and g.start_tile("Ann") is None and g.waiting() == []
+
+
 def test_skip_and_cards_from_outside():
     g = Game(["Ann", "Bob"])  # no seed: the cards come from the table
     with pytest.raises(DealError, match="needs the start cards"):

@@ -101,8 +101,12 @@ class Game:
         raise PlayerError("no player %r in this game (players: %s)" % (player, " ".join(self.players)))
 
     def board(self, player) -> Board:
-        """The player's board this round (do not mutate it: use place())."""
-        return self._boards[self.seat(player)]
+        """The player's board this round (do not mutate it: use place()); PhaseError
+        before the first deal."""
+        i = self.seat(player)
+        if not self._boards:
+            raise PhaseError("no boards yet: the first round has not been dealt")
+        return self._boards[i]
 
     def start_tile(self, player):
         """The player's start card this round (None before the deal)."""
