@@ -1,7 +1,7 @@
 """A serial barcode / QR scanner module (GM65 and alike) on a UART.
 
-The module sends each code it reads as a line of text ending in CR, LF or CR LF (its factory
-setting is CR; all three are accepted). `poll()` (or the asyncio `run()`) reads what has
+The module sends each code it reads as a line of text ending in CR, LF or CR LF (which one is
+a setting of the module; all three are accepted). `poll()` (or the asyncio `run()`) reads what has
 arrived, keeps a partial line for the next call, and emits ("scan", CODE) for every complete
 line that is printable ASCII of 1..max_len characters. Anything else (bytes from a noisy line,
 a module's binary reply to a setting, an over-long run with no line end) is dropped and counted

@@ -16,6 +16,7 @@ same factor, so a 256-pixel panel on USB stays inside its budget however much is
 """
 
 from micropython import const
+import array
 import framebuf
 import neopixel
 from display import Display
@@ -43,6 +44,8 @@ class NeoPixelMatrix(Display):
         self.max_current_ma = max_current_ma
         self.current_ma = 0  # estimated draw of the last frame shown
         self.np = neopixel.NeoPixel(pin, n)
+        # LED number of each canvas pixel in buffer order, worked out once (2 bytes a pixel).
+        self._led = array.array("H", [self.index(i % width, i // width) for i in range(n)])
         self.brightness(level)  # applied in show(): WS2812s have no global dimming
 
     def index(self, x, y):
@@ -60,24 +63,24 @@ class NeoPixelMatrix(Display):
 
     def show(self):
         buf = self.np.buf
-        px = self.pixel
+        fb = self.buffer  # RGB565, 2 bytes a pixel, low byte first (framebuf stores native
+        led = self._led  # order; RP2040, ESP32-S3 and the unix port are all little-endian)
         scale = (self.level + 1) * self.cap  # out of 16 * 255
         total = 0
-        for y in range(self.height):
-            for x in range(self.width):
-                v = px(x, y)
-                # RGB565 -> 8 bits per channel, repeating the top bits so 31/63 become 255.
-                r = (v >> 11) & 0x1F
-                g = (v >> 5) & 0x3F
-                b = v & 0x1F
-                r = ((r << 3) | (r >> 2)) * scale // 4080
-                g = ((g << 2) | (g >> 4)) * scale // 4080
-                b = ((b << 3) | (b >> 2)) * scale // 4080
-                i = 3 * self.index(x, y)
-                buf[i] = g
-                buf[i + 1] = r
-                buf[i + 2] = b
-                total += r + g + b
+        for p in range(len(led)):
+            v = fb[2 * p] | (fb[2 * p + 1] << 8)
+            # RGB565 -> 8 bits per channel, repeating the top bits so 31/63 become 255.
+            r = (v >> 11) & 0x1F
+            g = (v >> 5) & 0x3F
+            b = v & 0x1F
+            r = ((r << 3) | (r >> 2)) * scale // 4080
+            g = ((g << 2) | (g >> 4)) * scale // 4080
+            b = ((b << 3) | (b >> 2)) * scale // 4080
+            i = 3 * led[p]
+            buf[i] = g
+            buf[i + 1] = r
+            buf[i + 2] = b
+            total += r + g + b
         n = self.width * self.height
         # Draw = idle + total * CHANNEL_MA / 255; keep it at or under the limit.
         allowed = (self.max_current_ma - n * IDLE_MA) * 255 // CHANNEL_MA
