@@ -49,12 +49,13 @@ CARDS_PER_ROUND = 16
 PASS = "pass"  # a tile set aside
 SKIP = "skip"  # the card showing the player's own start tile
 
+
 class Game:
     """The state of one FITS game. Read-only attributes: players (seat order), seed,
     boards (board number per round), start_tiles, max_overhang, phase, round_index
     (0-based, -1 before the first deal), card (the card shown or None), turned (cards
-    turned this round), history (what fits_record writes), round_scores (one list per finished
-    round: a breakdown per player, seat order)."""
+    turned this round), history (what fits_record writes), round_scores (one list per
+    finished round: a breakdown per player, seat order)."""
 
     def __init__(self, players, seed=None, boards=(1, 2, 3, 4), start_tiles=DEFAULT_START_TILES,
                  max_overhang=None, layouts=None):
@@ -175,7 +176,7 @@ class Game:
                 self._rng.setstate(state)
                 raise DealError(
                     "start cards %s do not match the deal of seed %d (%s)"
-                    % (" ".join(start_cards), self.seed, " ".join(starts))
+                    % (" ".join(str(t) for t in start_cards), self.seed, " ".join(starts))
                 )
         else:
             if start_cards is None:
