@@ -73,3 +73,87 @@ def test_noisy_line_loses_and_doubles_nothing():
         status["stats"]["resent"],
         status["stats"]["duplicates"],
     )
+
+
+@pytest.fixture()
+def pair():
+    with VirtualBoard() as board:
+        board.wait_firmware(15)
+        with Link(board.port) as link:
+            link.wait_connected(10)
+            yield board, link
+
+
+def wait_for(cond, timeout=3.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def still_works(board, link):
+    """A press reaches the host and a picture reaches the display."""
+    while link.next_event(0) is not None:
+        pass
+    board.press("menu")
+    assert link.next_event(3) == ("button", "menu", "down")
+    assert link.next_event(3) == ("button", "menu", "short")
+    seen = board.frames_seen
+    link.show_fits("O4")
+    link.wait_idle()
+    # O4 is "##/##": s = min(15 // 2, 16 // 2) = 7, ox = 0, oy = 1: x 0..13, y 1..14.
+    frame = board.wait_frame(lambda f: f.lit(0, 1) and f.lit(13, 14) and not f.lit(0, 0), newer_than=seen)
+    assert sum(frame.lit(x, y) for y in range(16) for x in range(16)) == 14 * 14
+
+
+def test_garbage_and_overlong_lines_to_the_device(pair):
+    board, link = pair
+    before = len(link.errors)
+    with link._lock:  # bytes straight onto the wire, past the codec
+        link.transport.write(b"\x00\xff\x80garbage bytes\n")
+        link.transport.write(b"#5 text {}*12345678\n")  # a frame whose checksum is wrong
+        link.transport.write(b"#" + b"A" * 3000 + b"\n")  # far over the 1024-byte maximum
+    assert wait_for(lambda: len(link.errors) >= before + 3)
+    # One error frame per bad line (their order within one read may differ).
+    codes = sorted(e["code"] for e in link.errors[before:])
+    assert codes == ["crc", "long", "syntax"]
+    still_works(board, link)
+
+
+def test_garbage_and_overlong_lines_to_the_host(pair):
+    board, link = pair
+    status = link.query_status()
+    errors_in = status["stats"]["errors_in"]
+    board.bridge.inject_to_host(b"\x01\xfe noise from the board\r\n")  # not a frame: console
+    board.bridge.inject_to_host(b"@7 btn [\"next\",\"short\"]*00000000\r\n")  # bad checksum
+    board.bridge.inject_to_host(b"@" + b"B" * 5000 + b"\r\n")  # over-long
+    # The host answers the two broken frames with error frames (crc, long); the noise
+    # line is kept for the console, and no event comes of any of them.
+    assert wait_for(lambda: link.query_status()["stats"]["errors_in"] >= errors_in + 2)
+    assert link.query_status()["stats"]["errors_in"] == errors_in + 2
+    assert any("noise from the board" in line for line in link.console)
+    assert link.next_event(0.2) is None
+    still_works(board, link)
+
+
+def test_device_reset_mid_game_restores_the_display(pair):
+    board, link = pair
+    link.brightness(5)
+    link.show_fits("T4", round_no=3, player=1)
+    link.wait_idle()
+    # T4 is "###/.#.": s = min(15 // 3, 16 // 2) = 5, ox = 0, oy = (16 - 10) // 2 = 3;
+    # the top row x 0..14, y 3..7; the stem x 5..9, y 8..12; round 3: (15, 0), (15, 2), (15, 4).
+    frame = board.wait_frame(lambda f: f.lit(5, 12) and f.level == 5)
+    lit = {(x, y) for y in range(16) for x in range(16) if frame.lit(x, y)}
+    want = {(x, y) for y in range(3, 8) for x in range(15)} | {(x, y) for y in range(8, 13) for x in range(5, 10)}
+    assert lit == want | {(15, 0), (15, 2), (15, 4)}
+    shaken = link.handshakes
+    board.reset()  # the reset button, mid-game
+    assert wait_for(lambda: link.handshakes > shaken and link.connected, 10)
+    # The host shook hands again and sent the brightness and the last picture again.
+    again = board.wait_frame(lambda f: f.same_picture(frame), timeout=5)
+    assert again.level == 5
+    assert board.starts == 2
+    still_works(board, link)
