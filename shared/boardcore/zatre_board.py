@@ -137,6 +137,7 @@ class Board:
         self.count += 1
 
     def copy(self):
+        """An independent board with the same tiles and grey squares."""
         b = Board()
         b.cells = bytearray(self.cells)
         b.grey = self.grey
