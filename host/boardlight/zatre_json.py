@@ -23,7 +23,9 @@ def turn_entries(board, hand, first, strict):
         out.append(
             {
                 "tiles": [_tile(i, v) for i, v in steps],
-                "order": "any" if either else "as listed",
+                # "any": the two tiles (after the red-square tile on the first turn) may go
+                # down in either order; "as listed": only in the order shown.
+                "order": "any" if either or len(steps) == 1 else "as listed",
                 "runs": [{"run": name, "sum": s} for name, s in detail.runs],
                 "sums": list(detail.sums),
                 "points": points,
