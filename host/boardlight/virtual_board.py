@@ -11,7 +11,6 @@ Use relative remote paths with mpremote (":main.py"): on the unix port an absolu
 is a path of this computer.
 """
 
-import atexit
 import shutil
 import sys
 import tempfile
@@ -24,23 +23,6 @@ from .vboard_bridge import Bridge
 from .vboard_frame import MatrixFrame
 
 MICROPYTHON = Path(sys.executable).with_name("micropython")
-
-# Built flash images, so that many boards in one process compile the firmware once.
-# The key holds every source file's size and mtime: an edited file means a new image.
-_IMAGES = {}
-
-
-def _install(flash, board, text, compiled):
-    sources = [p for p, _ in deploy.image_sources()]
-    key = (str(board), text, compiled, tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sources))
-    image = _IMAGES.get(key)
-    if image is None:
-        image = tempfile.mkdtemp(prefix="boardlight-image-")
-        atexit.register(shutil.rmtree, image, True)
-        deploy.build_image(image, text, compiled)
-        _IMAGES[key] = image
-    shutil.copytree(image, flash, dirs_exist_ok=True)
-
 
 class VirtualBoardError(Exception):
     pass
@@ -65,7 +47,7 @@ class VirtualBoard:
             config, text = deploy.load_board(board)
             if config["display"]["kind"] != "virtual":
                 raise VirtualBoardError("board %s has a %s display: the virtual board needs kind virtual" % (board, config["display"]["kind"]))
-            _install(self.flash, board, text, install == "mpy")
+            deploy.build_image(self.flash, text, compiled=(install == "mpy"))
         self._cond = threading.Condition()
         self._frame = None
         self.frames_seen = 0
