@@ -169,6 +169,18 @@ def _prepare_script(files):
     ) % (dirs, shadows)
 
 
+def board_on_device(port):
+    """The name of the board file already on the board (its board.json "name"), so that a
+    redeploy keeps the configuration. DeployError if there is none."""
+    done = _mpremote(port, "exec", "print(open('board.json').read())")
+    if done.returncode != 0:
+        raise DeployError("%s has no board.json yet: choose a board with --board (%s)" % (port, ", ".join(board_names())))
+    config = _board_config().loads(done.stdout, "board.json on " + port)
+    if config["name"] not in board_names():
+        raise DeployError("board.json on %s names %r, which has no file in %s: use --board" % (port, config["name"], BOARDS))
+    return config["name"]
+
+
 def soft_reset(port, timeout=3.0):
     """Interrupt what runs, go to the friendly REPL and press Ctrl-D: main.py starts again."""
     import serial

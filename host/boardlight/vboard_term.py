@@ -1,0 +1,113 @@
+"""`boardlight sim` in a terminal: the virtual board's matrix drawn live, keys as buttons.
+
+Each LED is two character cells ("██") in 24-bit colour, scaled by the brightness
+level; unlit LEDs are dim dots. Keys come from the board file's buttons (virtual.json:
+n = next, m = menu, 1..6 = p1..p6): a key is a short press, the same key with Shift
+(upper case, or !"£$%^ / !@#$%^ over the digits) a long press. "s" reads a card code
+and scans it; "q" or Ctrl-C quits.
+"""
+
+import os
+import select
+import sys
+import termios
+import threading
+import time
+import tty
+
+SHIFTED_DIGITS = {"!": "1", "@": "2", '"': "2", "#": "3", "£": "3", "$": "4", "%": "5", "^": "6"}
+
+
+def render(frame, colour=True):
+    """The frame as terminal text: one line per LED row, ANSI colours when `colour`."""
+    lines = []
+    scale = (frame.level + 1) / 16
+    for y in range(frame.height):
+        parts = []
+        for x in range(frame.width):
+            if not frame.lit(x, y):
+                parts.append("\x1b[38;2;60;60;60m· \x1b[0m" if colour else ". ")
+                continue
+            if not colour:
+                parts.append("##")
+                continue
+            r, g, b = (int(c * scale) for c in frame.rgb(x, y))
+            parts.append("\x1b[38;2;%d;%d;%dm██\x1b[0m" % (r, g, b))
+        lines.append("".join(parts))
+    return "\n".join(lines)
+
+
+def key_map(buttons):
+    """{key: (button, long)} from a board file's {button: key} mapping."""
+    keys = {}
+    for name in sorted(buttons):
+        key = buttons[name]
+        if not isinstance(key, str) or len(key) != 1:
+            continue
+        keys[key] = (name, False)
+        if key.isdigit():
+            for shifted, digit in SHIFTED_DIGITS.items():
+                if digit == key:
+                    keys[shifted] = (name, True)
+        elif key.upper() != key:
+            keys[key.upper()] = (name, True)
+    return keys
+
+
+def help_line(keys):
+    short = sorted((k, v[0]) for k, v in keys.items() if not v[1])
+    return "  ".join("%s=%s" % kv for kv in short) + "  (Shift: long press)  s=scan  q=quit"
+
+
+def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
+    """Show the matrix and take keys until q or Ctrl-C."""
+    keys = key_map(buttons)
+    fd = inp.fileno()
+    old = termios.tcgetattr(fd)
+    out.write("\x1b[2J")
+    status = ["virtual board on %s  (mpremote connect %s, boardlight play --port %s)" % ((board.port,) * 3)]
+    stop = threading.Event()
+
+    def draw_loop():
+        seen = None
+        while not stop.is_set():
+            now = (board.frames_seen, status[0])
+            if now != seen and board.frame is not None:
+                seen = now
+                text = render(board.frame)
+                out.write("\x1b[H" + text + "\n\n" + help_line(keys) + "\n" + status[0] + "\x1b[K\n")
+                out.flush()
+            time.sleep(0.02)
+
+    drawer = threading.Thread(target=draw_loop, daemon=True)
+    drawer.start()
+    try:
+        tty.setcbreak(fd)
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if not ready:
+                continue
+            ch = os.read(fd, 4).decode("utf-8", "replace")[:1]
+            if ch in ("q", "\x03", "\x04", ""):
+                break
+            if ch == "s":
+                termios.tcsetattr(fd, termios.TCSADRAIN, old)
+                out.write("\x1b[Kcard code: ")
+                out.flush()
+                code = inp.readline().strip()
+                tty.setcbreak(fd)
+                try:
+                    board.scan(code)
+                    status[0] = "scanned %s" % code
+                except ValueError as e:
+                    status[0] = str(e)
+                continue
+            if ch in keys:
+                name, long = keys[ch]
+                threading.Thread(target=board.press, args=(name, long, long_ms), daemon=True).start()
+                status[0] = "%s %s" % (name, "long" if long else "short")
+    finally:
+        stop.set()
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        drawer.join(1)
+        out.write("\n")
