@@ -47,6 +47,7 @@ COMMAND_MODULES = (
     "direct_commands",
     "forbes_commands",
     "zatre_commands",
+    "device_commands",
     "table_commands",  # last: wraps each game's `play` as --plain
 )
 
