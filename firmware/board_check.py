@@ -1,7 +1,18 @@
 """The checks behind board_config.validate(): every field of a board file, with the error
 naming the field. Imported only while a file is checked (see board_config.py)."""
 
-from board_config import BUS_PINS, BoardConfigError
+from board_config import BUS_PINS
+
+
+class Invalid(Exception):
+    """A wrong field. board_config.validate() turns it into its own BoardConfigError: this
+    module is imported afresh for each check, and the host may load board_config by path
+    (deploy), so the class the caller catches has to come from the caller's module."""
+
+    def __init__(self, field, problem):
+        super().__init__(field, problem)
+        self.field = field
+        self.problem = problem
 
 
 MCUS = ("rp2040", "esp32s3", "unix")
@@ -54,37 +65,37 @@ def _is_int(v):
 def _int(obj, key, field, lo, hi, default=None):
     v = obj.get(key, default)
     if v is None:
-        raise BoardConfigError(field + key, "missing (a whole number %d..%d)" % (lo, hi))
+        raise Invalid(field + key, "missing (a whole number %d..%d)" % (lo, hi))
     if not _is_int(v) or not lo <= v <= hi:
-        raise BoardConfigError(field + key, "must be a whole number %d..%d, not %r" % (lo, hi, v))
+        raise Invalid(field + key, "must be a whole number %d..%d, not %r" % (lo, hi, v))
     return v
 
 
 def _choice(obj, key, field, choices, default=None):
     v = obj.get(key, default)
     if v not in choices:
-        raise BoardConfigError(field + key, "must be one of %s, not %r" % (", ".join(str(c) for c in choices), v))
+        raise Invalid(field + key, "must be one of %s, not %r" % (", ".join(str(c) for c in choices), v))
     return v
 
 
 def _text(obj, key, field):
     v = obj.get(key)
     if not isinstance(v, str) or not v:
-        raise BoardConfigError(field + key, "missing (a non-empty string)")
+        raise Invalid(field + key, "missing (a non-empty string)")
     return v
 
 
 def _object(obj, key, field):
     v = obj.get(key)
     if not isinstance(v, dict):
-        raise BoardConfigError(field + key, "missing (an object)")
+        raise Invalid(field + key, "missing (an object)")
     return v
 
 
 def _known(obj, field, keys):
     for key in sorted(obj):
         if key not in keys and not key.startswith("_"):
-            raise BoardConfigError(field + key, "unknown field (expected one of %s)" % ", ".join(keys))
+            raise Invalid(field + key, "unknown field (expected one of %s)" % ", ".join(keys))
 
 
 class _Pins:
@@ -100,11 +111,11 @@ class _Pins:
         name = field + key
         allowed = PINS[self.mcu]
         if not _is_int(v) or v not in allowed:
-            raise BoardConfigError(name, "must be a GPIO number this board has free (%s), not %r"
+            raise Invalid(name, "must be a GPIO number this board has free (%s), not %r"
                                    % (_ranges(allowed), v))
         owner = owner or name
         if v in self.used and self.used[v][1] != owner:
-            raise BoardConfigError(name, "GPIO %d is already used by %s" % (v, self.used[v][0]))
+            raise Invalid(name, "GPIO %d is already used by %s" % (v, self.used[v][0]))
         self.used.setdefault(v, (name, owner))
         return v
 
@@ -124,12 +135,12 @@ class _Pins:
                 fixed = RP2040_FUNCTIONS[(kind, bus_id, role)]
                 v = bus.get(role)
                 if _is_int(v) and v in PINS["rp2040"] and v not in fixed:
-                    raise BoardConfigError(field + role, "pin %d cannot be %s%d %s on rp2040 (use %s)"
+                    raise Invalid(field + role, "pin %d cannot be %s%d %s on rp2040 (use %s)"
                                            % (v, kind.upper(), bus_id, role.upper(),
                                               ", ".join(str(p) for p in fixed)))
             gpio = self.pin(bus, role, field, owner)
             if shared.get(role, gpio) != gpio:
-                raise BoardConfigError(field + role, "%s %s is GPIO %d elsewhere in this file"
+                raise Invalid(field + role, "%s %s is GPIO %d elsewhere in this file"
                                        % (owner.upper(), role.upper(), shared[role]))
             shared[role] = gpio
             out[role] = gpio
@@ -158,7 +169,7 @@ def _display(raw, pins):
     kind = _choice(d, "kind", field, KINDS)
     virtual = kind == "virtual"
     if virtual != (pins is None):
-        raise BoardConfigError("display.kind", "%r needs mcu %s" % (kind, "unix" if virtual else "rp2040 or esp32s3"))
+        raise Invalid("display.kind", "%r needs mcu %s" % (kind, "unix" if virtual else "rp2040 or esp32s3"))
     out = {"kind": kind}
     common = ("kind", "width", "height", "colour", "brightness")
     if kind == "virtual":
@@ -167,24 +178,24 @@ def _display(raw, pins):
         out["height"] = _int(d, "height", field, 1, 256)
         colour = d.get("colour", False)
         if not isinstance(colour, bool):
-            raise BoardConfigError(field + "colour", "must be true or false, not %r" % (colour,))
+            raise Invalid(field + "colour", "must be true or false, not %r" % (colour,))
         out["colour"] = colour
     elif kind == "max7219":
         _known(d, field, common + ("spi", "cs", "rotation", "max_brightness"))
         out["width"] = w = _int(d, "width", field, 8, 64)
         out["height"] = h = _int(d, "height", field, 8, 64)
         if w % 8 or h % 8:
-            raise BoardConfigError(field + "width", "MAX7219 modules are 8 x 8: width and height must be multiples of 8, not %dx%d" % (w, h))
+            raise Invalid(field + "width", "MAX7219 modules are 8 x 8: width and height must be multiples of 8, not %dx%d" % (w, h))
         n = (w // 8) * (h // 8)
         if n > 8:
-            raise BoardConfigError("display", "%dx%d needs %d MAX7219 modules: at most 8 in one chain" % (w, h, n))
+            raise Invalid("display", "%dx%d needs %d MAX7219 modules: at most 8 in one chain" % (w, h, n))
         rot = d.get("rotation", 0)
         rots = rot if isinstance(rot, list) else [rot]
         if isinstance(rot, list) and len(rot) != n:
-            raise BoardConfigError(field + "rotation", "%d values for %d modules" % (len(rot), n))
+            raise Invalid(field + "rotation", "%d values for %d modules" % (len(rot), n))
         for r in rots:
             if r not in ROTATIONS:
-                raise BoardConfigError(field + "rotation", "must be 0, 90, 180 or 270 (or a list, one per module), not %r" % (r,))
+                raise Invalid(field + "rotation", "must be 0, 90, 180 or 270 (or a list, one per module), not %r" % (r,))
         out["rotation"] = rot
         out["spi"] = pins.bus(d, "spi", field, "spi", ("sck", "mosi"))
         out["cs"] = pins.pin(d, "cs", field)
@@ -212,7 +223,7 @@ def _display(raw, pins):
     if kind != "virtual":
         colour = d.get("colour", kind == "neopixel")
         if colour != (kind == "neopixel"):
-            raise BoardConfigError(field + "colour", "a %s display is %s" % (kind, "colour" if kind == "neopixel" else "monochrome"))
+            raise Invalid(field + "colour", "a %s display is %s" % (kind, "colour" if kind == "neopixel" else "monochrome"))
         out["colour"] = colour
     out["brightness"] = _int(d, "brightness", field, 0, 15, 8)
     if kind in ("max7219", "ht16k33"):
@@ -224,18 +235,18 @@ def _display(raw, pins):
 def _buttons(raw, pins):
     b = raw.get("buttons")
     if not isinstance(b, dict):
-        raise BoardConfigError("buttons", "missing (an object NAME: GPIO)")
+        raise Invalid("buttons", "missing (an object NAME: GPIO)")
     out = {}
     for name in sorted(b):
         if name.startswith("_"):
             continue
         if name not in BUTTON_NAMES:
-            raise BoardConfigError("buttons." + name, "unknown button name (use %s)" % ", ".join(BUTTON_NAMES))
+            raise Invalid("buttons." + name, "unknown button name (use %s)" % ", ".join(BUTTON_NAMES))
         # The virtual board has no GPIOs: its buttons map to keys, whatever the bridge uses.
         out[name] = b[name] if pins is None else pins.pin(b, name, "buttons.")
     for name in ("next", "menu"):
         if name not in out:
-            raise BoardConfigError("buttons." + name, "missing: every board needs next and menu")
+            raise Invalid("buttons." + name, "missing: every board needs next and menu")
     return out
 
 
@@ -247,9 +258,9 @@ def _scanner(raw, pins):
     if pins is None:  # virtual: codes are typed into the bridge
         if s is True or (isinstance(s, dict) and s.get("kind") == "virtual"):
             return {"kind": "virtual"}
-        raise BoardConfigError("scanner", "the virtual board's scanner is true or {\"kind\": \"virtual\"}")
+        raise Invalid("scanner", "the virtual board's scanner is true or {\"kind\": \"virtual\"}")
     if not isinstance(s, dict):
-        raise BoardConfigError("scanner", "must be null or an object with a kind")
+        raise Invalid("scanner", "must be null or an object with a kind")
     kind = _choice(s, "kind", field, ("mfrc522", "barcode"))
     if kind == "mfrc522":
         _known(s, field, ("kind", "spi", "cs", "rst"))
@@ -264,7 +275,7 @@ def _scanner(raw, pins):
 def validate(raw):
     """A checked copy of a parsed board file with every default filled in."""
     if not isinstance(raw, dict):
-        raise BoardConfigError("(file)", "a board file is a JSON object")
+        raise Invalid("(file)", "a board file is a JSON object")
     _known(raw, "", ("name", "board", "mcu", "display", "buttons", "debounce_ms", "long_press_ms", "scanner"))
     out = {"name": _text(raw, "name", ""), "board": _text(raw, "board", "")}
     mcu = out["mcu"] = _choice(raw, "mcu", "", MCUS)

@@ -60,6 +60,8 @@ def validate(raw):
 
     try:
         return board_check.validate(raw)
+    except board_check.Invalid as e:
+        raise BoardConfigError(e.field, e.problem) from None
     finally:
         if sys.implementation.name == "micropython":
             del sys.modules["board_check"]

@@ -189,3 +189,17 @@ except board_config.BoardConfigError as e:
     print(json.dumps([e.field, str(e)]))
 """)[0]
     assert out == ["display.spi.sck", "display.spi.sck: pin 5 cannot be SPI0 SCK on rp2040 (use 2, 6, 18, 22)"]
+
+
+def test_a_copy_loaded_by_path_raises_its_own_error_class():
+    # deploy loads firmware/board_config.py by path, beside any board_config already imported;
+    # the error it catches must be its own copy's class, not the other one's.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("board_config_copy", ROOT / "firmware" / "board_config.py")
+    copy_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy_module)
+    assert copy_module.BoardConfigError is not BoardConfigError
+    with pytest.raises(copy_module.BoardConfigError) as err:
+        copy_module.validate(edit("buttons.menu", None))
+    assert err.value.field == "buttons.menu"
