@@ -21,6 +21,7 @@ from textual.widgets import Input, Static
 from boardcore.errors import RuleError
 
 from .store import StoreError
+from .tui_messages import DeviceEvent, DeviceStatus
 from .tui_view import ViewError, view_for
 
 
@@ -33,8 +34,9 @@ class TableApp(App):
     #main { height: 1fr; }
     #board { width: 1fr; min-width: 36; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
     #side { width: 42; }
-    #scores { height: auto; max-height: 9; border: round $secondary; padding: 0 1; }
-    #mirror { height: auto; max-height: 7; border: round $secondary; }
+    #top { height: auto; max-height: 10; }
+    #scores { width: 1fr; height: auto; max-height: 10; border: round $secondary; padding: 0 1; }
+    #mirror { width: auto; height: auto; max-height: 10; border: round $secondary; }
     #card { height: 1fr; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
     #message { height: 2; padding: 0 1; }
     #message.refused { color: $error; }
@@ -60,8 +62,9 @@ class TableApp(App):
         with Horizontal(id="main"):
             yield Static(id="board")
             with Vertical(id="side"):
-                yield Static(id="scores")
-                yield Static(id="mirror")
+                with Horizontal(id="top"):
+                    yield Static(id="scores")
+                    yield Static(id="mirror")
                 yield Static(id="card")
         yield Static(id="message")
         yield Input(id="entry", placeholder=self.view.placeholder())
@@ -72,6 +75,8 @@ class TableApp(App):
         self.query_one("#entry", Input).focus()
         if self.device is not None:
             self.device.attach(self)
+            # The virtual board's picture changes by itself (scrolling text): redraw often.
+            self.set_interval(0.3, self.refresh_mirror)
         self.say(self.view.greeting())
         self.refresh_panels()
 
@@ -93,8 +98,23 @@ class TableApp(App):
                 self.say(message)
         self.refresh_panels()
 
+    def on_device_event(self, message: DeviceEvent):
+        self.device_event(message.event)
+
+    def on_device_status(self, message: DeviceStatus):
+        self.device.status_on_ui(message.state, message.text)
+
     def device_event(self, event):
         """An input event from the device (already on the UI thread)."""
+        private = self.view.private_screen(event)
+        if private is not None:
+            # Only the device shows it (a Forbes player's own cards); the UI does not.
+            self.device.show(private, private=True)
+            return
+        if self.device is not None and self.device.private and event[0] == "button" \
+                and event[2] in ("short", "long"):
+            self.device.show(self.view.device_screen())
+            return
         entry = self.view.entry_for_event(event)
         if entry is None:
             self.refresh_panels()
@@ -132,10 +152,17 @@ class TableApp(App):
         mirror = self.query_one("#mirror", Static)
         if self.device is not None:
             mirror.display = True
+            if not self.device.private:
+                self.device.show(view.device_screen())
             mirror.update(self.device.mirror_text())
-            self.device.show(view.device_screen())
         else:
             mirror.display = False
+
+    def refresh_mirror(self):
+        if self.device is not None:
+            self.query_one("#mirror", Static).update(self.device.mirror_text())
+            self.query_one("#status", Static).update(
+                "%s  |  %s" % (self.view.status_line(), self.device_state))
 
 
 def run_table(session, port=None, no_device=False):
@@ -144,7 +171,7 @@ def run_table(session, port=None, no_device=False):
     if not no_device:
         from .tui_device import open_device
 
-        device = open_device(port)
+        device = open_device(port)  # prints one line when it starts the virtual board
     try:
         return TableApp(session, device).run()
     finally:

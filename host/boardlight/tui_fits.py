@@ -168,6 +168,31 @@ class FitsView(GameView):
                 "  ".join("%d %d->%d" % d for d in drops))
         return "Legal drops for %s shown." % name
 
+    def device_screen(self):
+        game = self.game
+        if game.card is not None:
+            return ("fits", {"tile": game.card, "round_no": game.round_index + 1})
+        if game.round_scores and game.phase in ("deal", "over"):
+            totals = game.totals()
+            return ("scores", {"scores": [totals[p] for p in game.players],
+                               "names": game.players})
+        if game.round_index >= 0 and not self.tally_mode and game.phase == "start":
+            waiting = game.waiting()
+            if len(game.players) == 1 and waiting:
+                return ("fits", {"tile": game.start_tile(waiting[0]), "start": True,
+                                 "round_no": game.round_index + 1})
+            return ("text", {"text": "start: " + " ".join(
+                "%s %s" % (p, game.start_tile(p)) for p in game.players)})
+        return GameView.device_screen(self)
+
+    def device_text(self):
+        game = self.game
+        if game.phase == "deal":
+            return "round %d" % (game.round_index + 2)
+        if game.phase == "tally":
+            return "tally"
+        return "FITS"
+
     # -- panels ------------------------------------------------------------------------------
 
     def status_line(self):

@@ -101,6 +101,31 @@ class ForbesView(GameView):
         self.act({"type": "reveal", "seat": seat})
         return "%s shows their cards to the table." % self.session.players[seat]
 
+    def private_screen(self, event):
+        # A player holding their button ("p1".."p6") sees their own cards on the device.
+        if event[0] == "button" and event[2] == "down" and event[1][:1] == "p" \
+                and event[1][1:].isdigit():
+            seat = int(event[1][1:]) - 1
+            game = self.session.game
+            if game is not None and 0 <= seat < len(self.session.players):
+                return ("forbes", {"cards": game.view(seat).hand})
+        return None
+
+    def device_screen(self):
+        match = self.match
+        game = match.game
+        if game is not None and game.stone is not None:
+            return ("stone", {"stone": game.stone})
+        if game is None and match.history:
+            return ("scores", {"scores": list(match.totals), "names": self.session.players})
+        return GameView.device_screen(self)
+
+    def device_text(self):
+        game = self.match.game
+        if game is None:
+            return "deal"
+        return "%s: draw" % self.session.players[game.current]
+
     # -- panels ------------------------------------------------------------------------------
 
     def status_line(self):

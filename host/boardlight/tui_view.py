@@ -43,9 +43,17 @@ class GameView:
         raise ViewError("%r is not an entry I know: %s" % (" ".join(words), self.help_text()))
 
     def entry_for_event(self, event):
-        """The entry a device input event stands for, or None (see tui_device)."""
-        if event[0] == "button" and event[1] == "next" and event[2] == "short":
-            return ""
+        """The entry a device input event stands for, or None: "next" is Enter (deal, turn
+        the card, draw), "menu" asks for help; other events change nothing."""
+        if event[0] == "button" and event[2] == "short":
+            if event[1] == "next":
+                return ""
+            if event[1] == "menu":
+                return "?"
+        return None
+
+    def private_screen(self, event):
+        """A screen for the device alone (a Forbes player's own cards), or None."""
         return None
 
     def act(self, action):
@@ -90,8 +98,12 @@ class GameView:
         return "entries: " + "; ".join("%s = %s" % kv for kv in self.keys())
 
     def device_screen(self):
-        """What the device should show now: (screen name, dict of arguments)."""
-        return ("message", {"text": self.prompt()})
+        """What the device should show now: (kind, args), kinds as tui_device.SCREENS."""
+        return ("text", {"text": self.device_text()})
+
+    def device_text(self) -> str:
+        """A few words for the device's scrolling text."""
+        return self.prompt()
 
     # hooks ---------------------------------------------------------------------------------
 

@@ -126,10 +126,11 @@ class ZatreView(GameView):
         return "Showing %s's score sheet." % self.session.players[seat]
 
     def entry_for_event(self, event):
-        # "next" shows the hint on the device and, when asked, here; turns are typed.
+        # The device always shows the hand and its compact hint; its "next" button asks for
+        # the full hint here. Turns are typed.
         if event[0] == "button" and event[1] == "next" and event[2] == "short":
             return "hint"
-        return None
+        return GameView.entry_for_event(self, event)
 
     # -- panels ------------------------------------------------------------------------------
 
@@ -206,7 +207,7 @@ class ZatreView(GameView):
     def device_screen(self):
         game = self.game
         if game.over:
-            return ("message", {"text": "game over"})
+            return ("scores", {"scores": game.final_scores(), "names": self.session.players})
         hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict)
         return ("zatre", {"tiles": game.hand(), "hint": list(hint)})
 

@@ -1,0 +1,212 @@
+"""The device at the table: the link (boardlight.link) seen from the UI.
+
+- open_device(port): the device on `port`, or the one plugged in, or, when none is found,
+  the virtual board (the real firmware on the MicroPython unix port), saying so in one line.
+- The bridge passes the device's events and link states to the UI's thread, sends the
+  view's screen whenever it changes (and again when the device comes back after an unplug
+  or a reset), and draws the mirror: the virtual board's real frames, or for a real device
+  the same firmware screen drawn on a host canvas of the device's size.
+- Forbes: a player holding their button sees their cards on the device only; releasing it
+  brings the table's screen back. The UI shows nothing of it.
+"""
+
+from .link import CONNECTED, Link, LinkError, connect
+
+SCREENS = ("fits", "zatre", "stone", "forbes", "text", "scores")
+
+
+def open_device(port=None, say=print, virtual_options=None):
+    """A DeviceBridge for `port`, the one board plugged in, or the virtual board."""
+    board = None
+    note = None
+    if port is None:
+        port = _detect()
+        if port is None:
+            note = "No boardlight device found: playing with the virtual board."
+    if port is None or port == "virtual":
+        from .virtual_board import VirtualBoard
+
+        board = VirtualBoard(**(virtual_options or {})).start()
+        link = Link(board.port)
+        link.board = board
+        link.start()
+        note = note or "Playing with the virtual board."
+    else:
+        link = connect(port)
+    if note:
+        say(note)
+    return DeviceBridge(link, board)
+
+
+def _detect():
+    """The one MicroPython board plugged in, or None (also when detection is unavailable)."""
+    try:
+        from .devices import pick_port
+    except ImportError:
+        return None
+    try:
+        return pick_port()
+    except Exception:  # none, or several: the caller falls back to the virtual board
+        return None
+
+
+class DeviceBridge:
+    """Between a Link and the TableApp. Callbacks from the link thread are posted to the
+    app as messages (post_message is thread-safe and does not wait: the link thread holds
+    its lock while it calls back, so waiting for the UI could deadlock with a UI that is
+    sending a picture)."""
+
+    def __init__(self, link, board=None):
+        self.link = link
+        self.board = board  # a VirtualBoard, or None for a real device
+        self.app = None
+        self.screen = None  # the last screen the table asked for
+        self.private = False  # a Forbes player's own cards are on the device
+        self._canvas = None
+
+    def describe(self):
+        where = "virtual board" if self.board is not None else "device %s" % self.link.port
+        state = "connected" if self.link.connected else self.link.state
+        return "%s: %s" % (where, state)
+
+    def attach(self, app):
+        self.app = app
+        self.link.on_status = self._status
+        self.link.on_event = self._event
+        while self.link.next_event(0) is not None:
+            pass  # presses made before the UI was up are not for this game
+
+    def _status(self, state, detail):
+        if self.app is None:
+            return
+        if state == CONNECTED:
+            text = "%s: connected (%s); display restored." % (self._where(), detail)
+        elif state in ("opening", "handshake"):
+            text = ("%s: not answering (%s). Play on from the keyboard; it will be"
+                    " re-synchronised when it is back." % (self._where(), detail))
+        else:
+            return
+        from .tui_messages import DeviceStatus
+
+        self.app.post_message(DeviceStatus(state, text))
+
+    def status_on_ui(self, state, text):
+        """On the UI thread: re-synchronise the device when it is back, tell the table."""
+        if state == CONNECTED and self.screen is not None:
+            self._send(self.screen)  # the current card or hint
+        self.app.device_status(text)
+
+    def _where(self):
+        return "virtual board" if self.board is not None else "device"
+
+    def _event(self, event):
+        if self.app is not None:
+            from .tui_messages import DeviceEvent
+
+            self.app.post_message(DeviceEvent(event))
+
+    # -- what the device shows ------------------------------------------------------------
+
+    def show(self, screen, private=False):
+        """Show a view's screen (kind, args) unless it is already what the device shows."""
+        if screen is None:
+            return
+        self.private = private
+        if screen == self.screen and not private:
+            return
+        self.screen = None if private else screen
+        self._send(screen)
+        self._canvas = None
+        self._mirrored = screen
+
+    def _send(self, screen):
+        kind, args = screen
+        link = self.link
+        try:
+            if kind == "fits":
+                link.show_fits(args["tile"], args.get("start", False), args.get("round_no"),
+                               args.get("player"))
+            elif kind == "zatre":
+                link.show_zatre(args["tiles"], args.get("hint"))
+            elif kind == "stone":
+                link.show_stone(args["stone"])
+            elif kind == "forbes":
+                link.show_forbes_hand(args["cards"])
+            elif kind == "scores":
+                link.show_scores(args["scores"], args.get("names"))
+            else:
+                link.show_text(args["text"])
+        except (LinkError, ValueError) as exc:
+            if self.app is not None:
+                self.app.say("device: %s" % exc, refused=True)
+
+    # -- the mirror ---------------------------------------------------------------------
+
+    def mirror_text(self):
+        """The device's matrix as half-block characters (two pixel rows per text row)."""
+        frame = self._frame()
+        if frame is None:
+            return "(no picture yet)"
+        width, height, rgb = frame
+        lines = []
+        for y in range(0, height, 2):
+            cells = []
+            for x in range(width):
+                top = rgb(x, y)
+                bottom = rgb(x, y + 1) if y + 1 < height else (0, 0, 0)
+                cells.append("[rgb(%d,%d,%d) on rgb(%d,%d,%d)]▀[/]" % (top + bottom))
+            lines.append("".join(cells))
+        return "\n".join(lines)
+
+    def _frame(self):
+        if self.board is not None:
+            frame = self.board.frame
+            if frame is None:
+                return None
+            return frame.width, frame.height, frame.rgb
+        canvas = self._draw_on_host()
+        if canvas is None:
+            return None
+        return canvas.width, canvas.height, canvas.rgb888
+
+    def _draw_on_host(self):
+        # A real device: draw what it was asked to show with the firmware's own screens.
+        info = self.link.info
+        screen = getattr(self, "_mirrored", None)
+        if info is None or screen is None:
+            return None
+        if self._canvas is not None:
+            return self._canvas
+        from . import direct
+        from .direct_canvas import Canvas
+
+        d = info["display"]
+        canvas = Canvas(d["w"], d["h"], bool(info.get("colour")))
+        screens = direct.load_screens()
+        kind, args = screen
+        if kind == "fits":
+            import screen_fits
+
+            screen_fits.fits_card(canvas, args["tile"], args.get("start", False),
+                                  args.get("round_no"), args.get("player"))
+        elif kind == "zatre":
+            import screen_zatre
+
+            screen_zatre.zatre_tiles(canvas, args["tiles"], args.get("hint"))
+        elif kind == "stone":
+            import screen_forbes
+
+            screen_forbes.forbes_stone(canvas, args["stone"])
+        elif kind == "forbes":
+            import screen_forbes
+
+            screen_forbes.forbes_hand(canvas, args["cards"])
+        elif kind == "scores":
+            screens.scores(canvas, args["scores"], args.get("names")).step()
+        else:
+            screens.message(canvas, args["text"]).step()
+        self._canvas = canvas
+        return canvas
+
+    def close(self):
+        self.link.close()

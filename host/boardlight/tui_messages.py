@@ -1,0 +1,21 @@
+"""Messages from the device's link thread to the table UI (Textual messages are posted
+thread-safely and handled on the UI's own thread)."""
+
+from textual.message import Message
+
+
+class DeviceEvent(Message):
+    """An input event from the device: ("button", NAME, ACTION) or ("scan", CODE)."""
+
+    def __init__(self, event):
+        super().__init__()
+        self.event = event
+
+
+class DeviceStatus(Message):
+    """The link's state changed (connected, or not answering) with a sentence for the table."""
+
+    def __init__(self, state, text):
+        super().__init__()
+        self.state = state
+        self.text = text
