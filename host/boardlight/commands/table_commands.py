@@ -177,12 +177,11 @@ def register(cli, play, **_groups):
 
 
 def _write_svgs(session, folder):
-    # The pictures belong to the render engineer's module; it documents what it writes.
-    try:
-        from .. import render_game
-    except ImportError:
-        raise click.ClickException("pictures are not available in this build (no render module)")
-    for path in render_game.write_game_svgs(session, folder):
+    """The stored game's pictures (boardlight.render, from the game's record)."""
+    from ..render import record_pictures, write_pictures
+
+    pictures = record_pictures(session.GAME, session.record_text(), "game %d" % session.row.id)
+    for path in write_pictures(pictures, folder):
         click.echo("wrote %s" % path)
 
 
