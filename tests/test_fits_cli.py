@@ -147,6 +147,20 @@ def test_play_command_with_options(tmp_path, monkeypatch, capsys):
     assert record.read_text() == RECORD
 
 
+def test_terminal_game_over_two_rounds_shows_totals_between_rounds():
+    # Ann drops her start tile (orientation 1, column 4: every start tile is at most 3
+    # wide) and passes every card, on board 1 then board 3. Round 1: a 5-cell tile and no
+    # full row leave 72 - 5 = 67 open dots: -67, shown before round 2 starts.
+    g = Game(["Ann"], 8, [1, 3])
+    said = []
+    answers = iter(["1 4"] + ["pass"] * 15 + ["1 4"] + ["pass"] * 15)
+    totals = run(g, ask=lambda prompt: next(answers), say=said.append)
+    text = "\n".join(said)
+    assert "Totals so far: Ann -67" in text
+    assert totals == g.totals() and text.count("=== Round") == 2
+    assert "=== Round 2 of 2: board 3 (special spaces: ILLUSTRATIVE layout) ===" in text
+
+
 def test_play_plain_through_the_cli(monkeypatch, capsys):
     # `boardlight play fits --plain` reaches this loop (the table UI owns plain `play fits`).
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))

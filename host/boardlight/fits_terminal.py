@@ -147,6 +147,9 @@ class Table:
             self.say("Round %d scores:" % (g.round_index + 1))
             for p, s in zip(g.players, scores):
                 self.say("\n".join(score_lines(p, s)))
+            if g.phase != OVER:
+                totals = g.totals()
+                self.say("Totals so far: " + ", ".join("%s %d" % (p, totals[p]) for p in g.players))
             self.save()
 
     def run(self):
