@@ -78,7 +78,9 @@ def test_fits_round_from_the_keyboard(store):
     full = sum(all(board.covered(r, c) for c in range(1, 7)) for r in range(1, 13))
     open_dots = sum(not board.covered(r, c) for r in range(1, 13) for c in range(1, 7))
     assert store.scores(session.row.id)["round 1"][0][0] == full - open_dots
-    assert seen["end"].endswith("Round 1 scored: Ann %+d." % (full - open_dots))
+    # One board only, so the game is over too: Ann wins alone, and her solo rating shows.
+    assert "Round 1 scored: Ann %+d. winner: Ann with %d; solo rating: " % (
+        full - open_dots, full - open_dots) in seen["end"]
     assert store.game(session.row.id).status == "finished"
 
 
@@ -100,7 +102,7 @@ def test_fits_quick_tally_from_the_keyboard(store):
     _run(app, script)
     assert out["cards"] == 16
     assert "so 4 to 24 open dots, not 3" in out["refused"]
-    assert out["end"] == "Bob scores -12 this round. Round 1 scored."
+    assert out["end"] == "Bob scores -12 this round. Round 1 scored. winner: Ann with 4."
     assert store.scores(session.row.id)["total"] == [(4, None), (-12, None)]
 
 

@@ -94,8 +94,11 @@ class FitsView(GameView):
         game = self.game
         if game.round_scores and game.phase in ("deal", "over") and game.card is None:
             last = game.round_scores[-1]
-            return " Round %d scored: %s." % (len(game.round_scores), ", ".join(
+            note = " Round %d scored: %s." % (len(game.round_scores), ", ".join(
                 "%s %+d" % (p, s["total"]) for p, s in zip(game.players, last)))
+            if game.phase == "over":
+                note += " " + "; ".join(self.session.summary_lines()[1:]) + "."
+            return note
         return ""
 
     def _tile_of(self, name):
@@ -138,7 +141,10 @@ class FitsView(GameView):
 
     def _tally_round_note(self):
         game = self.game
-        if game.phase in ("deal", "over"):
+        if game.phase == "over":
+            return " Round %d scored. %s." % (len(game.round_scores),
+                                             "; ".join(self.session.summary_lines()[1:]))
+        if game.phase == "deal":
             return " Round %d scored." % len(game.round_scores)
         return " Waiting for: %s." % ", ".join(game.waiting())
 

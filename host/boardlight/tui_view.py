@@ -32,7 +32,8 @@ class GameView:
             return self.default_action()
         command = words[0]
         if command in ("help", "?"):
-            return self.help_text()
+            self.peek = "\n".join("%-10s %s" % kv for kv in self.keys())
+            return "The entries are in the card panel; any entry hides them again."
         method = getattr(self, "cmd_" + command, None)
         if method is None:
             return self.other(words)
@@ -40,7 +41,7 @@ class GameView:
 
     def other(self, words):
         """An entry that is not a command word (coordinates, say); subclasses override."""
-        raise ViewError("%r is not an entry I know: %s" % (" ".join(words), self.help_text()))
+        raise ViewError("%r is not an entry I know (type ? for the list)" % " ".join(words))
 
     def entry_for_event(self, event):
         """The entry a device input event stands for, or None: "next" is Enter (deal, turn
@@ -93,9 +94,6 @@ class GameView:
     def greeting(self) -> str:
         return "%s game #%d, %s. %s" % (self.NAME, self.session.row.id,
                                         ", ".join(self.session.players), self.prompt())
-
-    def help_text(self) -> str:
-        return "entries: " + "; ".join("%s = %s" % kv for kv in self.keys())
 
     def device_screen(self):
         """What the device should show now: (kind, args), kinds as tui_device.SCREENS."""
