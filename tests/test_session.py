@@ -169,3 +169,38 @@ def test_fits_impossible_tallies_refused(store):
                   "uncovered": [[5, 3], [7, 4]]})["total"] == 3
     assert store.scores(s.row.id)["round 1"] == [
         (4, {"board": 1, "dots": -4, "rows": 8}), (-12, {"board": 1, "dots": -12, "rows": 0})]
+
+
+def test_fits_table_deal_takes_the_real_cards(store):
+    # Real cards: the actions carry the cards; the core refuses a card turned twice.
+    s = FitsSession.start(store, ["Ann", "Bob"], 0, {"deal": "table", "boards": [1]})
+    with pytest.raises(RuleError, match="needs 'starts'"):
+        s.act({"type": "deal"})
+    with pytest.raises(RuleError, match="different start card"):
+        s.act({"type": "deal", "starts": ["U", "U"]})
+    assert s.act({"type": "deal", "starts": ["U", "Y"]}) == ["U", "Y"]
+    for seat, tile in ((0, "U"), (1, "Y")):
+        o, c, _ = s.core.legal_drops(s.core.players[seat])[0]
+        s.act({"type": "drop", "seat": seat, "tile": tile, "orientation": o, "column": c})
+    assert s.act({"type": "turn", "card": "L4"}) == "L4"
+    for seat in (0, 1):
+        s.act({"type": "aside", "seat": seat, "tile": "L4"})
+    with pytest.raises(RuleError, match="L4 was already turned this round"):
+        s.act({"type": "turn", "card": "L4"})
+    # Bob's start tile Y turned: Bob skips it, only Ann waits.
+    s.act({"type": "turn", "card": "Y"})
+    assert s.core.waiting() == ["Ann"]
+    again = FitsSession.resume(store, s.row.id)
+    assert again.snapshot() == s.snapshot()
+
+
+def test_fits_tally_table_deal(store):
+    s = FitsSession.start(store, ["Ann"], 0, {"deal": "table", "scoring": "tally",
+                                              "boards": [1]})
+    s.act({"type": "deal", "starts": ["P"]})
+    with pytest.raises(RuleError, match="unknown card 'Q'"):
+        s.act({"type": "turn", "card": "Q"})
+    s.act({"type": "turn", "card": "X"})
+    with pytest.raises(RuleError, match="card X was already turned this round"):
+        s.act({"type": "turn", "card": "X"})
+    assert s.seq == 2

@@ -210,3 +210,42 @@ def test_every_view_fits_80_by_24(store):
                 assert lines <= height, (session.GAME, name, lines, height)
             if name == "keys":
                 assert longest <= width, (session.GAME, name, longest, width)
+
+
+def test_fits_real_cards_scanned(store, tmp_path):
+    from boardlight.cards import CardRegistry, catalogue
+
+    registry = CardRegistry(tmp_path / "cards.json")
+    by_id = {c.card_id: c for c in catalogue("fits") + catalogue("forbes")}
+    for code, card_id in (("S-Y", "start-Y"), ("S-U", "start-U"), ("B-L4", "build-L4"),
+                          ("F-STAR", "star-1")):
+        registry.enrol(code, by_id[card_id])
+    session = FitsSession.start(store, ["Ann", "Bob"], 0, {"deal": "table", "boards": [1]})
+    app = TableApp(session)
+    app.view._registry = registry
+    out = []
+
+    async def script(pilot):
+        for code in ("NOPE", "F-STAR", "B-L4", "S-Y", "S-Y", "S-U"):
+            app.device_event(("scan", code))
+            out.append((app.last_message, session.seq))
+        game = session.core
+        for name in ("Ann", "Bob"):
+            o, c, _ = game.legal_drops(name)[0]
+            await _type(pilot, "%s %d %d" % (name, o, c))
+        app.device_event(("scan", "B-L4"))
+        out.append((app.last_message, session.seq))
+        await _type(pilot, "ann pass")
+        await _type(pilot, "bob pass")
+        app.device_event(("scan", "B-L4"))        # the same card again: refused
+        out.append((app.last_message, session.seq))
+
+    _run(app, script)
+    assert out[0] == ("unknown card code 'NOPE': enrol it with `boardlight cards enrol`", 0)
+    assert out[1][0].startswith("that is Forbes ownership card") and out[1][1] == 0
+    assert out[2] == ("cannot turn a card now: the round is in phase 'deal'", 0)
+    assert out[3] == ("Ann draws start card Y; next: Bob.", 0)
+    assert out[4] == ("FITS start card Y was already drawn for this deal", 0)
+    assert out[5] == ("Round 1 on board 1. Start tiles: Ann Y, Bob U.", 1)
+    assert out[6] == ("Card 1 of 16: L4.", 4)
+    assert out[7] == ("card L4 was already turned this round", 6)

@@ -12,6 +12,11 @@
 (session_fits_tally). Actions: deal, turn as above, and
     {"type": "tally", "seat": s, "open_dots": n, "full_rows": n or null, "uncovered": [[r, c]]}
 
+Option "deal": "seeded" (default: the host deals from the game's seed and logs what it
+dealt) or "table" (the players turn the real cards: a deal action carries the start cards
+and a turn action the card, scanned or typed; the core checks them, e.g. a card already
+turned this round is refused).
+
 Other options (stored with the game): boards (list, default [1, 2, 3, 4]), start_tiles,
 max_overhang (replay mode). Score lines: "round N" per finished round, "total".
 """
@@ -32,6 +37,16 @@ def _int(action, key):
     return value
 
 
+def _cards(action, key, kind):
+    # A table deal names its cards in the action; the core checks them.
+    value = action.get(key)
+    if not isinstance(value, kind) or (kind is list and not all(isinstance(t, str)
+                                                                for t in value)):
+        raise RuleError("a %s action at a table deal needs %r (the real cards), not %r"
+                        % (action["type"], key, value))
+    return value
+
+
 def _str(action, key):
     value = action.get(key)
     if not isinstance(value, str):
@@ -48,16 +63,26 @@ class FitsSession(Session):
         mode = options.pop("scoring", "replay")
         if mode not in MODES:
             raise RuleError("FITS scoring is 'replay' or 'tally', not %r" % (mode,))
+        deal = options.pop("deal", "seeded")
+        if deal not in ("seeded", "table"):
+            raise RuleError("FITS deal is 'seeded' or 'table', not %r" % (deal,))
+        if deal == "table":
+            seed = None  # the cards come from the table, not from a shuffle of ours
         known = ("boards", "start_tiles", "max_overhang")
         for name in options:
             if name not in known:
-                raise RuleError("unknown FITS option %r (known: scoring, %s)"
+                raise RuleError("unknown FITS option %r (known: scoring, deal, %s)"
                                 % (name, ", ".join(known)))
         if mode == "tally":
             if "max_overhang" in options:
                 raise RuleError("max_overhang needs the drops: it does not apply to tally mode")
             return TallyGame(players, seed, **options)
         return Game(players, seed=seed, **options)
+
+    @property
+    def table_deal(self):
+        """True when the real cards are turned at the table (scanned or typed)."""
+        return self.row.options.get("deal") == "table"
 
     @property
     def mode(self):
@@ -67,12 +92,18 @@ class FitsSession(Session):
         kind = action["type"]
         game = self.core
         if kind == "deal":
-            starts = game.start_round()
-            check_drawn(action, "starts", list(starts), replaying)
+            if self.table_deal:
+                starts = game.start_round(_cards(action, "starts", list))
+            else:
+                starts = game.start_round()
+                check_drawn(action, "starts", list(starts), replaying)
             return starts
         if kind == "turn":
-            card = game.turn_card()
-            check_drawn(action, "card", card, replaying)
+            if self.table_deal:
+                card = game.turn_card(_cards(action, "card", str))
+            else:
+                card = game.turn_card()
+                check_drawn(action, "card", card, replaying)
             self._maybe_score()
             return card
         if self.mode == "tally":

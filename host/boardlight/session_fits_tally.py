@@ -14,6 +14,8 @@ game's seeded Random, as fits_game.Game deals) without any drops entered.
 from boardcore.errors import RuleError
 from boardcore.fits_board import COLS, ROWS
 from boardcore.fits_deck import DEFAULT_START_TILES, deal_round
+
+CARDS_PER_ROUND = 16
 from boardcore.fits_score import score_board
 from boardcore.rng import Random
 
@@ -112,7 +114,7 @@ class TallyGame:
         self.players = checked.players
         self.boards = checked.boards
         self.start_tiles = checked.start_tiles
-        self._rng = Random(seed)
+        self._rng = Random(seed) if seed is not None else None  # None: cards from the table
         self.phase = "deal"
         self.round_index = -1
         self.card = None
@@ -120,6 +122,7 @@ class TallyGame:
         self.starts = []
         self.round_scores = []
         self._deck = []
+        self._turned_cards = []
         self._tallies = []
 
     @property
@@ -129,10 +132,27 @@ class TallyGame:
     def layout(self, number):
         return self._game.layout(number)
 
-    def start_round(self):
+    def start_round(self, start_cards=None):
+        """Deal the next round (from the seed; or, for a table deal, the start cards the
+        players drew, seat order). Returns the start cards."""
         if self.phase != "deal":
             raise TallyError("cannot deal now: the round is in phase %r" % self.phase)
-        self.starts, self._deck = deal_round(self._rng, len(self.players), self.start_tiles)
+        if self._rng is None:
+            if start_cards is None or len(start_cards) != len(self.players):
+                raise TallyError("a table deal needs one start card per player (%d)"
+                                 % len(self.players))
+            for t in start_cards:
+                if t not in self.start_tiles:
+                    raise TallyError("%r is not a start card (start cards: %s)"
+                                     % (t, " ".join(self.start_tiles)))
+            if len(set(start_cards)) != len(start_cards):
+                raise TallyError("each player draws a different start card: %s"
+                                 % " ".join(start_cards))
+            self.starts, self._deck = list(start_cards), None
+        else:
+            self.starts, self._deck = deal_round(self._rng, len(self.players),
+                                                 self.start_tiles)
+        self._turned_cards = []
         self.round_index += 1
         self.turned = 0
         self.card = None
@@ -140,12 +160,23 @@ class TallyGame:
         self.phase = "cards"
         return list(self.starts)
 
-    def turn_card(self):
+    def turn_card(self, card=None):
+        """Turn the next building card (from the seed; or, for a table deal, `card`)."""
         if self.phase != "cards":
             raise TallyError("cannot turn a card now: the round is in phase %r" % self.phase)
-        self.card = self._deck[self.turned]
+        if self._deck is None:
+            from boardcore.fits_tiles import TILE_IDS
+
+            if card not in TILE_IDS:
+                raise TallyError("unknown card %r (tiles are %s)" % (card, " ".join(TILE_IDS)))
+            if card in self._turned_cards:
+                raise TallyError("card %s was already turned this round" % card)
+        else:
+            card = self._deck[self.turned]
+        self._turned_cards.append(card)
+        self.card = card
         self.turned += 1
-        if self.turned == len(self._deck):
+        if self.turned == CARDS_PER_ROUND:
             self.phase = "tally"
         return self.card
 

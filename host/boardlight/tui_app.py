@@ -104,6 +104,16 @@ class TableApp(App):
     def on_device_status(self, message: DeviceStatus):
         self.device.status_on_ui(message.state, message.text)
 
+    def enter_scan(self, code: str):
+        """A scanned card: it stands for turning that card (or drawing that start card)."""
+        try:
+            message = self.view.handle_scan(code)
+        except (RuleError, ViewError, StoreError) as exc:
+            self.say(str(exc), refused=True)
+        else:
+            self.say(message)
+        self.refresh_panels()
+
     def device_event(self, event):
         """An input event from the device (already on the UI thread)."""
         private = self.view.private_screen(event)
@@ -114,6 +124,9 @@ class TableApp(App):
         if self.device is not None and self.device.private and event[0] == "button" \
                 and event[2] in ("short", "long"):
             self.device.show(self.view.device_screen())
+            return
+        if event[0] == "scan":
+            self.enter_scan(event[1])
             return
         entry = self.view.entry_for_event(event)
         if entry is None:

@@ -9,6 +9,10 @@ Entries (players by number 1..4 as on the scoreboard, or by name):
     tally P D r,c .. quick tally, boards 2-4: D open dots, then each uncovered special space
                      as row,column (row 1..12 from the bottom)
     hint P           the legal drops for player P (full replay mode)
+With the real cards (play fits --cards) the host does not deal: scanning a card at the
+device turns it (each player scans their start card at a round's start), or type
+    starts T1 T2 ..  the start cards the players drew, in seat order
+    card T           the building card just turned
 """
 
 from rich.markup import escape
@@ -21,6 +25,11 @@ from .tui_view import GameView, ViewError, parse_ints, seat_by_name_or_number
 class FitsView(GameView):
     GAME = "fits"
     NAME = "FITS"
+
+    def __init__(self, session, registry=None):
+        super().__init__(session)
+        self._registry = registry  # the scanner's code -> card registry (loaded on use)
+        self.scanned_starts = []  # start cards scanned so far for the next deal
 
     @property
     def game(self):
@@ -36,6 +45,14 @@ class FitsView(GameView):
         game = self.game
         if game.phase == "over":
             return "The game is over. " + " ".join(self.session.summary_lines()[1:])
+        if self.session.table_deal and game.phase in ("deal", "cards"):
+            waiting = game.waiting()
+            if game.phase == "deal":
+                raise ViewError("Deal the real cards: each player scans their start card"
+                                " (or type 'starts %s')" % " ".join(
+                                    ["T"] * len(game.players)))
+            if not (waiting and not self.tally_mode):
+                raise ViewError("Turn the next real card: scan it, or type 'card TILE'")
         if game.phase == "deal":
             starts = self.act({"type": "deal"})
             return "Round %d on board %d. Start tiles: %s." % (
@@ -104,7 +121,55 @@ class FitsView(GameView):
     def _tile_of(self, name):
         return self.game.tile_to_place(name)
 
-    def cmd_pass(self, words):
+    def cmd_starts(self, words):
+        if not self.session.table_deal:
+            raise ViewError("the host deals this game from its seed: press Enter to deal")
+        starts = [w.upper() for w in words]
+        self.act({"type": "deal", "starts": starts})
+        self.scanned_starts = []
+        game = self.game
+        return "Round %d on board %d. Start tiles: %s." % (
+            game.round_index + 1, game.board_number,
+            ", ".join("%s %s" % (p, t) for p, t in zip(game.players, starts)))
+
+    def cmd_card(self, words):
+        if not self.session.table_deal:
+            raise ViewError("the host turns the cards of this game: press Enter")
+        if len(words) != 1:
+            raise ViewError("'card TILE', e.g. 'card L4'")
+        card = self.act({"type": "turn", "card": words[0].upper()})
+        return "Card %d of 16: %s.%s" % (self.game.turned, card, self._skip_note())
+
+    def handle_scan(self, code):
+        """A scanned FITS card: a building card turns it; start cards, one per player in
+        seat order, deal the round. Unknown codes, other games' cards and cards already
+        played this round are refused and change nothing."""
+        from .cards import CardError, CardRegistry
+
+        if not self.session.table_deal:
+            raise ViewError("this game is dealt by the host (not --cards): scans are not used")
+        try:
+            if self._registry is None:
+                self._registry = CardRegistry.load()
+            card = self._registry.card_for(code)
+        except CardError as exc:
+            raise ViewError(str(exc))
+        if card.game != "fits":
+            raise ViewError("that is %s, not a FITS card" % card.label())
+        game = self.game
+        if card.kind == "start":
+            if game.phase != "deal":
+                raise ViewError("%s: start cards are drawn when a round is dealt" % card.label())
+            if card.shows in self.scanned_starts:
+                raise ViewError("%s was already drawn for this deal" % card.label())
+            self.scanned_starts.append(card.shows)
+            if len(self.scanned_starts) < len(game.players):
+                return "%s draws start card %s; next: %s." % (
+                    game.players[len(self.scanned_starts) - 1], card.shows,
+                    game.players[len(self.scanned_starts)])
+            starts, self.scanned_starts = self.scanned_starts, []
+            return self.cmd_starts(starts)  # refused: the players scan their cards again
+        return self.cmd_card([card.shows])
         if words:
             return self.other(words[:1] + ["pass"])
         waiting = self.game.waiting()

@@ -53,6 +53,10 @@ class GameView:
                 return "?"
         return None
 
+    def handle_scan(self, code: str) -> str:
+        """A card scanned at the device; games with cards override this."""
+        raise ViewError("%s has no cards to scan (scanned %r)" % (self.NAME, code))
+
     def private_screen(self, event):
         """A screen for the device alone (a Forbes player's own cards), or None."""
         return None

@@ -223,7 +223,7 @@ def _play_command(game, plain_loops):
     @DB_OPTION
     @click.pass_context
     def command(ctx, players, seed, port, no_device, resume, plain, db, tally=False,
-                boards=None):
+                boards=None, cards=False):
         if plain:
             plain_command = plain_loops.get(game)
             if plain_command is None:
@@ -236,12 +236,17 @@ def _play_command(game, plain_loops):
             options["scoring"] = "tally"
         if boards is not None:
             options["boards"] = boards
+        if cards:
+            options["deal"] = "table"
         _play(game, players, seed, port, no_device, resume, db, options)
 
     if game == "fits":
         command = click.option(
             "--tally", is_flag=True,
             help="Quick tally at each round's end instead of entering every drop.")(command)
+        command = click.option(
+            "--cards", is_flag=True,
+            help="Play with the real cards: scan (or type) each card turned.")(command)
         command = click.option(
             "--boards", callback=_boards, default=None,
             help="Which boards, in order (default 1,2,3,4).")(command)
@@ -344,7 +349,7 @@ def _play(game, players, seed, port, no_device, resume, db, options=None):
         if resume is not None:
             if players is not None or seed is not None or options:
                 raise click.UsageError("--resume continues a stored game as it was set up:"
-                                       " drop --players/--seed/--tally/--boards")
+                                       " drop --players/--seed/--tally/--boards/--cards")
             row = _pick_game(store, game, resume)
             session = resume_session(store, row.id)
         else:
