@@ -121,3 +121,80 @@ def test_sigkill_50_times_resume_restores_last_acknowledged_state(tmp_path):
     assert kills >= 45, kills
     print("resume: %d kills checked in %.1f s, %d between commit and ACK" % (kills, elapsed,
                                                                              extra))
+
+
+@pytest.mark.timeout(60)
+def test_real_ui_process_killed_then_resumed(tmp_path, monkeypatch):
+    """The real `boardlight play` full-screen process in a pseudo-terminal: entries typed,
+    SIGKILL, then `boardlight play --resume` continues from exactly the entries typed."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    from boardlight import tui_app
+    from boardlight.cli import main
+
+    db = tmp_path / "log.sqlite3"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the console script, as a player starts it
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(str(Path(sys.executable).with_name("boardlight")),
+                 ["boardlight", "play", "fits", "--no-device", "--players", "Ann",
+                  "--seed", "3", "--db", str(db)])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+
+    def logged():
+        if not db.exists():
+            return 0
+        with Store(db) as store:
+            row = store.last_unfinished()
+            return len(store.actions(row.id)) if row else 0
+
+    def drain(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            import select
+
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    os.read(fd, 65536)
+                except OSError:
+                    return
+
+    try:
+        # Entries: Enter deals; "1 1" drops the start tile; Enter turns the first card.
+        for entry, count in ((b"\r", 1), (b"1 1\r", 2), (b"\r", 3)):
+            end = time.monotonic() + 20
+            while logged() < count - 1 and time.monotonic() < end:
+                drain(0.1)
+            drain(1.0 if count == 1 else 0.2)  # the UI is up before the first key
+            os.write(fd, entry)
+            while logged() < count and time.monotonic() < end:
+                drain(0.05)
+        assert logged() == 3
+        os.kill(pid, signal.SIGKILL)
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+    # The reference: the same three entries as session actions, in a separate log.
+    with Store(tmp_path / "ref.sqlite3") as store:
+        ref = session_class("fits").start(store, ["Ann"], 3)
+        ref.act({"type": "deal"})
+        ref.act({"type": "drop", "seat": 0, "tile": ref.core.start_tile("Ann"),
+                 "orientation": 1, "column": 1})
+        ref.act({"type": "turn"})
+    runs = []
+    def run_table(session, port=None, no_device=False):
+        runs.append(session)
+        return session.row.status
+
+    monkeypatch.setattr(tui_app, "run_table", run_table)
+    assert main(["play", "--resume", "--no-device", "--db", str(db)]) == 0
+    (resumed,) = runs
+    assert resumed.seq == 3 and resumed.snapshot() == ref.snapshot()

@@ -106,6 +106,8 @@ def test_play_resume_continues_the_last_unfinished_game(db, recorded_tables, cap
         expected = session_class("zatre").resume(store, first).snapshot()
     assert main(["play", "--resume", "--no-device", "--db", str(db)]) == 0
     assert recorded_tables == [("zatre", first, 5, expected, True)]
+    assert capsys.readouterr().out == \
+        "Game %d is saved: `boardlight play --resume` continues it.\n" % first
     assert main(["play", "forbes", "--resume", "--db", str(db), "--no-device"]) == 1
     assert "no unfinished forbes game to resume" in capsys.readouterr().err
     assert main(["play", "zatre", "--resume", str(first), "--db", str(db), "--no-device"]) == 0
@@ -122,6 +124,8 @@ def test_play_starts_a_stored_game_with_players_and_seed(db, recorded_tables, ca
         ("fits", ["Ann", "Bob"], 12, {"scoring": "tally"}, 0)
     assert main(["play", "fits", "--players", "Ann,ann", "--no-device", "--db", str(db)]) == 2
     assert "two players have the same name" in capsys.readouterr().err
+    assert main(["play", "fits", "--port", "/dev/ttyACM0", "--no-device", "--db", str(db)]) == 2
+    assert "choose one" in capsys.readouterr().err
     assert main(["play", "forbes", "--players", "Solo", "--no-device", "--db", str(db)]) == 2
     assert "Forbes needs at least 2 players" in capsys.readouterr().err
     with Store(db) as store:

@@ -344,6 +344,9 @@ def _play(game, players, seed, port, no_device, resume, db, options=None):
 
     from ..session_registry import resume_session, session_class
 
+    if port is not None and no_device:
+        raise click.UsageError("--port names a device, --no-device plays without one:"
+                               " choose one")
     store = _store(db)
     try:
         if resume is not None:
@@ -356,8 +359,14 @@ def _play(game, players, seed, port, no_device, resume, db, options=None):
             if seed is None:
                 seed = random.SystemRandom().randrange(1 << 31)
             session = session_class(game).start(store, _players(players, game), seed, options)
-        from ..tui_app import run_table
+        from .. import tui_app
 
-        run_table(session, port=port, no_device=no_device)
+        status = tui_app.run_table(session, port=port, no_device=no_device)
+        if status == "playing":
+            click.echo("Game %d is saved: `boardlight play --resume` continues it."
+                       % session.row.id)
+        else:
+            click.echo("Game %d is over: `boardlight show %d` prints it."
+                       % (session.row.id, session.row.id))
     finally:
         store.close()
