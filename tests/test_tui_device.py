@@ -124,6 +124,13 @@ def test_fits_buttons_matrix_and_a_pulled_cable(store):
         # Re-synchronised: the device shows the card turned while it was away.
         await _until(pilot, lambda: _frame_is(board, _expected(fits_card, second, False, 1)))
         out["mirror"] = str(app.query_one("#mirror").content)
+        # A real device's mirror is drawn on the host from the same screen: it must match
+        # what the firmware drew on MicroPython, pixel for pixel.
+        from boardlight.tui_device import DeviceBridge
+
+        as_real = DeviceBridge(device.link)
+        as_real.show(device.screen)
+        out["host_mirror"] = (as_real.mirror_text(), device.mirror_text())
 
     try:
         asyncio.run(_pilot(app, script))
@@ -134,6 +141,8 @@ def test_fits_buttons_matrix_and_a_pulled_cable(store):
     first, second, seq = out["cards"]
     assert first != second and seq == 5  # deal, start drop, card 1, its drop, card 2
     assert out["mirror"].count("\u2580") == 16 * 8  # 16 x 16 pixels as 8 rows of half blocks
+    host, virtual = out["host_mirror"]
+    assert host == virtual
 
 
 @pytest.mark.timeout(120)

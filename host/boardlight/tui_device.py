@@ -62,6 +62,7 @@ class DeviceBridge:
         self.app = None
         self.screen = None  # the last screen the table asked for
         self.private = False  # a Forbes player's own cards are on the device
+        self._mirrored = None  # the screen last sent (what a host-drawn mirror draws)
         self._canvas = None
 
     def describe(self):
@@ -172,7 +173,7 @@ class DeviceBridge:
     def _draw_on_host(self):
         # A real device: draw what it was asked to show with the firmware's own screens.
         info = self.link.info
-        screen = getattr(self, "_mirrored", None)
+        screen = self._mirrored
         if info is None or screen is None:
             return None
         if self._canvas is not None:
