@@ -26,13 +26,14 @@ class App:
         self.board = board
         self.display = display
         self.buttons = board_buttons(board)
-        self.link = DeviceLink(self.info, self.on_frame, self.on_host)
+        self.link = DeviceLink(self.info, self.on_frame, self.on_host, on_low_memory=self.low_memory)
         self.scroller = None  # the text being scrolled, stepped by the animator
         self.waiting = 0  # the waiting animation's step; -1 once something else is shown
         self.applied = 0  # data frames from the host applied to the display
         self.raw = None  # a raw frame being assembled from chunks
         self.standalone = None
         self.tasks = []
+        self.heap_peak = 0  # the most heap alive after a frame, an event or a scroll step
         display.brightness(board["display"].get("brightness", 15))
 
     # -- the handshake ----------------------------------------------------------------
@@ -54,6 +55,8 @@ class App:
             if not was_present:
                 self.scroller = None
                 self.waiting = -1
+                self.standalone = None
+                _unload_games()
                 screens.connected(self.display)
                 self.display.show()
         else:
@@ -71,9 +74,36 @@ class App:
             except MemoryError:
                 gc.collect()
                 self.link.ep.error("memory", "out of memory queueing an event")
-        elif self.standalone is not None:
+        elif self.standalone is None:
+            if event[0] == "button" and event[2] != "down":
+                self.start_standalone()  # after an error: any press deals afresh
+        else:
             self.scroller = None
-            self.standalone.handle(event)
+            try:
+                self.standalone.handle(event)
+            except MemoryError:
+                # Dealing ran out of heap: drop the dealer and its games to get the memory
+                # back, say so on the matrix, and keep taking input.
+                mode = self.standalone.mode
+                self.standalone = None
+                _unload_games()
+                self.show_error("MEM")
+                print("boardlight: out of memory dealing", mode)
+            except ValueError:
+                self.show_error("ERR")
+        self.sample_heap()
+
+    def low_memory(self):
+        """The link ran out of heap: the standalone dealer's game goes (a press deals again)."""
+        if self.standalone is not None:
+            self.standalone = None
+            _unload_games()
+            self.show_error("MEM")
+
+    def show_error(self, code):
+        self.scroller = None
+        screens.error(self.display, code)
+        self.display.show()
 
     def start_standalone(self):
         import standalone
@@ -103,6 +133,15 @@ class App:
         if handler(payload or {}) is not False:
             self.display.show()
         self.applied += 1
+        self.sample_heap()
+
+    def sample_heap(self):
+        # Collect first, so the figure is what is alive (not garbage waiting), and the
+        # heap is tidied between frames, which keeps it from fragmenting.
+        gc.collect()
+        used = gc.mem_alloc()
+        if used > self.heap_peak:
+            self.heap_peak = used
 
     def f_fits(self, p):
         screens.fits_card(self.display, p["tile"], bool(p.get("start")), p.get("round"), p.get("player"))
@@ -135,9 +174,17 @@ class App:
         self.display.fill(0)
 
     def f_query(self, p):
+        self.sample_heap()
         gc.collect()
         self.link.send_status(
-            {"applied": self.applied, "heap_free": gc.mem_free(), "stats": self.link.ep.stats_dict()}
+            {
+                "applied": self.applied,
+                "heap_free": gc.mem_free(),
+                "heap_used": gc.mem_alloc(),
+                "heap_peak": self.heap_peak,
+                "mode": "host",
+                "stats": self.link.ep.stats_dict(),
+            }
         )
         return False
 
@@ -176,6 +223,7 @@ class App:
                 if s is not None:
                     more = s.step()
                     self.display.show()
+                    self.sample_heap()
                     if not more:
                         self.scroller = None
             elif self.waiting >= 0 and not self.link.connected and self.standalone is None:
@@ -200,6 +248,22 @@ class App:
                 t.cancel()
 
 
+def _unload_games():
+    # With a host the dealer's games are not needed: their modules (5-20 KB each) go, and
+    # the screens import what a frame needs again.
+    import sys
+
+    import boardcore
+
+    for name in list(sys.modules):
+        short = name[10:] if name.startswith("boardcore.") else name
+        if name == "standalone" or name.startswith("screen_") or short.split("_")[0] in ("fits", "zatre", "forbes"):
+            del sys.modules[name]
+            if short != name and hasattr(boardcore, short):
+                delattr(boardcore, short)
+    gc.collect()
+
+
 def board_buttons(board):
     """The board's button names, sorted (MicroPython's dict order is not stable)."""
     b = board.get("buttons") or {}
@@ -207,9 +271,17 @@ def board_buttons(board):
 
 
 def load_board(path=None):
+    import sys
+
     import board_config
 
-    return board_config.load(path or config.BOARD_FILE)
+    board = board_config.load(path or config.BOARD_FILE)
+    # The validator is only needed at boot: give its ~20 KB of heap back to the games.
+    for name in ("board_config", "board_check"):
+        sys.modules.pop(name, None)
+    del board_config
+    gc.collect()
+    return board
 
 
 def build_hardware(board):

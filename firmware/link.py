@@ -55,13 +55,15 @@ def _boot_id():
 
 
 class DeviceLink:
-    """on_frame(type, payload, seq) handles a data frame from the host; on_host(bool) is
-    told when a host arrives or goes. info() gives the handshake's "info" payload."""
+    """on_frame(type, payload, seq) handles a data frame from the host; on_host(present,
+    was_present) is told when a host arrives or goes; info() gives the handshake's "info"
+    payload; on_low_memory() is called when reading a frame ran out of heap."""
 
-    def __init__(self, info, on_frame, on_host, stdin=None, stdout=None):
+    def __init__(self, info, on_frame, on_host, stdin=None, stdout=None, on_low_memory=None):
         self.info = info
         self.on_frame = on_frame
         self.on_host = on_host
+        self.on_low_memory = on_low_memory or gc.collect
         self.stdin = stdin or sys.stdin.buffer
         self._write = _out_writer(stdout or sys.stdout)
         self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, config.RESEND_MS)
@@ -109,7 +111,10 @@ class DeviceLink:
                 except MemoryError:
                     # Out of heap while drawing: tell the host, carry on with the next frame.
                     gc.collect()
-                    self.ep.error("memory", "out of memory applying " + ftype, seq)
+                    try:
+                        self.ep.error("memory", "out of memory applying " + ftype, seq)
+                    except MemoryError:
+                        pass
             else:
                 self._control(ftype, payload, now)
 
@@ -140,13 +145,20 @@ class DeviceLink:
         info["sid"] = sid
         info["boot"] = self.boot_id
         if sid != self.sid:
-            # A new host session (not a repeated hello): number afresh.
+            # A new host session (not a repeated hello). The app hears of it first: it
+            # drops the standalone dealer, which frees the heap the answer needs.
             was = self.sid is not None
             self.sid = sid
+            self.on_host(True, was)
+            info = self.info()
+            info["sid"] = sid
+            info["boot"] = self.boot_id
             self.ep.control("info", info)
             self.ep.start_session(now)
-            self.on_host(True, was)
         else:
+            info = self.info()
+            info["sid"] = sid
+            info["boot"] = self.boot_id
             self.ep.control("info", info)
 
     def _host_gone(self):
@@ -184,8 +196,12 @@ class DeviceLink:
             try:
                 self.handle(got)
             except MemoryError:
-                gc.collect()  # a frame too big for the heap left now: it will be resent
-                self.ep.error("memory", "out of memory reading a frame")
+                self.on_low_memory()  # the app frees what it can
+                gc.collect()  # the frame will be resent
+                try:
+                    self.ep.error("memory", "out of memory reading a frame")
+                except MemoryError:
+                    pass  # not even room to say so: the resend will tell
 
     async def ticker(self):
         while True:

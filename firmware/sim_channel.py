@@ -18,6 +18,9 @@ class Channel:
         host, port = address.rsplit(":", 1)
         sock = socket.socket()
         sock.connect(socket.getaddrinfo(host, int(port))[0][-1])
+        # TCP_NODELAY (IPPROTO_TCP 6, option 1): a frame goes as a header and a buffer, and
+        # Nagle would hold the buffer until the header's delayed ack, 40 ms later.
+        sock.setsockopt(6, 1, 1)
         sock.setblocking(False)
         self.sock = sock
         self._out = select.poll()

@@ -22,7 +22,11 @@ def build(board):
         inputs = SimInput(names, emit, long_ms, bool(board.get("scanner")))
 
         def on_line(line):
-            problem = inputs.handle(line)
+            # Whatever goes wrong with one input line must not end the input task.
+            try:
+                problem = inputs.handle(line)
+            except Exception as e:  # noqa: BLE001 (reported on the side channel)
+                problem = "%s: %s" % (type(e).__name__, e)
             if problem:
                 channel.send(b"E " + problem.encode() + b"\n")
 
