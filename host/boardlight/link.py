@@ -10,8 +10,11 @@ A background thread owns the port: it opens (and after an unplug or a reset, reo
 it, shakes hands, pings every second, resends frames whose ack is late, and hands the
 device's events on in order, each exactly once. The show_* calls only queue a frame and
 return at once; a newer picture replaces an older one that has not left yet, and after
-the device restarts the host sends the last picture again. Callbacks (on_event,
-on_status) run in the link thread: a UI must pass them on to its own thread.
+the device restarts the host sends the last picture again. Callbacks (on_event(event),
+on_status(state, detail)) run in the link thread while it holds the link's lock: they
+must return quickly and never wait for another thread that might call the link (a UI
+posts them to its own thread). States: "opening" (no port), "handshake", "connected",
+"closed".
 """
 
 import base64
@@ -364,7 +367,8 @@ def _event(ftype, payload):
 
 def connect(port=None, **kwargs):
     """A started Link. port: a serial device, "virtual" (starts a virtual board and closes
-    it with the link), or None (the one MicroPython board plugged in: devices.pick_port)."""
+    it with the link), or None (the one MicroPython board plugged in: devices.pick_port;
+    LinkError if there is none or more than one)."""
     board = None
     if port == "virtual":
         from .virtual_board import VirtualBoard
@@ -372,9 +376,12 @@ def connect(port=None, **kwargs):
         board = VirtualBoard().start()
         port = board.port
     elif port is None:
-        from .devices import pick_port
+        from .devices import DeviceError, pick_port
 
-        port = pick_port()
+        try:
+            port = pick_port()
+        except DeviceError as e:
+            raise LinkError(str(e)) from None
     link = Link(port, **kwargs)
     link.board = board
     return link.start()
