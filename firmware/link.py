@@ -20,7 +20,6 @@ import time
 import asyncio
 from boardcore.protocol import (
     DEVICE,
-    DEVICE_DATA_TYPES,
     E_SYNTAX,
     E_TYPE,
     HOST_DATA_TYPES,

@@ -31,9 +31,11 @@ class VirtualBoardError(Exception):
 class VirtualBoard:
     """install: "mpy" (compiled as deployed), "source" (.py files) or None (flash as it is,
     e.g. empty for a deploy test). board: a board name or .json path (display kind virtual).
-    heap: the interpreter's heap ("96k" like a microcontroller; None for the default)."""
+    heap: the interpreter's heap ("96k" like a microcontroller; None for the default).
+    filters: (to_device, to_host) byte filters on the serial line (vboard_faults).
+    record: keep every frame shown in `shown` (else only the last, in `frame`)."""
 
-    def __init__(self, flash=None, install="mpy", board="virtual", heap="96k", filters=None, micropython=None):
+    def __init__(self, flash=None, install="mpy", board="virtual", heap="96k", filters=None, micropython=None, record=False):
         self._tmp = None
         if flash is None:
             self._tmp = tempfile.mkdtemp(prefix="boardlight-flash-")
@@ -52,6 +54,7 @@ class VirtualBoard:
         self._frame = None
         self.frames_seen = 0
         self.side_errors = []
+        self.shown = [] if record else None
         self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters)
         self.port = self.bridge.port
         self._started = False
@@ -109,6 +112,8 @@ class VirtualBoard:
             with self._cond:
                 self._frame = frame
                 self.frames_seen += 1
+                if self.shown is not None:
+                    self.shown.append(frame)
                 self._cond.notify_all()
         elif line.startswith(b"E "):
             self.side_errors.append(line[2:].decode("ascii", "replace"))
