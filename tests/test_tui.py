@@ -57,12 +57,16 @@ def test_fits_round_from_the_keyboard(store):
             await _type(pilot, "1 9")                # there is no column 9
             seen["refused"] = (app.last_message, _panel(app, "message"),
                                len(store.actions(session.row.id)) - logged)
-        while game.phase == "cards":
+        for _ in range(40):  # 16 cards, each turned then placed: at most 32 entries
+            if game.phase != "cards":
+                break
+            before = session.seq
             if not game.waiting():
                 await _type(pilot, "")
-                continue
-            drops = game.legal_drops("Ann")
-            await _type(pilot, "%d %d" % drops[0][:2] if drops else "pass")
+            else:
+                drops = game.legal_drops("Ann")
+                await _type(pilot, "%d %d" % drops[0][:2] if drops else "pass")
+            assert session.seq == before + 1, app.last_message
         seen["end"] = app.last_message
         seen["start"] = start
 

@@ -170,6 +170,8 @@ class FitsView(GameView):
             starts, self.scanned_starts = self.scanned_starts, []
             return self.cmd_starts(starts)  # refused: the players scan their cards again
         return self.cmd_card([card.shows])
+
+    def cmd_pass(self, words):
         if words:
             return self.other(words[:1] + ["pass"])
         waiting = self.game.waiting()
