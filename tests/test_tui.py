@@ -209,6 +209,8 @@ def test_every_view_fits_80_by_24(store):
                                widget.content_region.height, widget.content_region.width)
 
         _run(app, script)
+        # The status bar holds the game's line and the device's state in 80 columns.
+        assert len(app.view.status_line() + "  |  virtual board: handshake") <= 80
         for name, (lines, longest, height, width) in sizes.items():
             if name != "card":   # the card panel holds peeks that may run longer
                 assert lines <= height, (session.GAME, name, lines, height)

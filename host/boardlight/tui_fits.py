@@ -270,12 +270,12 @@ class FitsView(GameView):
 
     def status_line(self):
         game = self.game
-        text = "FITS · game #%d" % self.session.row.id
+        text = "FITS #%d" % self.session.row.id
         if game.round_index >= 0:
             text += " · round %d/%d, board %d" % (game.round_index + 1, len(game.boards),
                                                   game.board_number)
             if game.layout(game.board_number).illustrative:
-                text += " (illustrative layout)"
+                text += " (illustrative)"
             text += " · card %d/16" % game.turned
         return text
 

@@ -130,7 +130,7 @@ class ForbesView(GameView):
 
     def status_line(self):
         match = self.match
-        text = "Forbes · game #%d · match to %d · game %d" % (
+        text = "Forbes #%d · match to %d · game %d" % (
             self.session.row.id, match.options.target_score,
             len(match.history) + (1 if match.game is not None else 0))
         game = match.game

@@ -67,7 +67,7 @@ class GameView:
     # panels --------------------------------------------------------------------------------
 
     def status_line(self) -> str:
-        return "%s · game #%d" % (self.NAME, self.session.row.id)
+        return "%s #%d" % (self.NAME, self.session.row.id)
 
     def scores_text(self) -> str:
         """Names with their scores; '>' marks whose turn it is."""

@@ -136,7 +136,7 @@ class ZatreView(GameView):
 
     def status_line(self):
         game = self.game
-        return "Zatre · game #%d · turn %d · bag %d" % (self.session.row.id, game.turns + 1,
+        return "Zatre #%d · turn %d · bag %d" % (self.session.row.id, game.turns + 1,
                                                       len(game.bag))
 
     def turn_seat(self):
