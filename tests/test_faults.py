@@ -159,3 +159,26 @@ def test_device_reset_mid_game_restores_the_display(pair):
     assert again.level == 5
     assert board.starts == 2
     still_works(board, link)
+
+
+def test_host_restart_and_host_gone():
+    with VirtualBoard() as board:
+        board.wait_firmware(15)
+        with Link(board.port) as first:
+            first.wait_connected(10)
+            first.show_fits("P")
+            first.wait_idle()
+            sid = first.sid
+        # The host restarts at once: a new session id, and the device follows it.
+        with Link(board.port) as second:
+            info = second.wait_connected(10)
+            assert info["sid"] == second.sid != sid
+            still_works(board, second)
+        # The host goes for good: after 3.5 s of silence the device deals on its own
+        # again. With a host, a press changes nothing on the (static) display; now the
+        # standalone dealer draws a new frame for it.
+        time.sleep(4)
+        seen = board.frames_seen
+        board.press("next")
+        board.wait_frame(newer_than=seen)
+        assert board.side_errors == []
