@@ -272,10 +272,10 @@ class FitsView(GameView):
         game = self.game
         text = "FITS #%d" % self.session.row.id
         if game.round_index >= 0:
-            text += " · round %d/%d, board %d" % (game.round_index + 1, len(game.boards),
-                                                  game.board_number)
+            text += " · round %d/%d · board %d" % (game.round_index + 1, len(game.boards),
+                                                   game.board_number)
             if game.layout(game.board_number).illustrative:
-                text += " (illustrative)"
+                text += "*"  # the board panel says: an illustrative layout
             text += " · card %d/16" % game.turned
         return text
 
@@ -329,6 +329,8 @@ class FitsView(GameView):
         lines.append("   " + gap.join("123456" for _ in names))
         lines.append("start: " + "  ".join("%s %s" % (escape(n[:6]), game.start_tile(n))
                                            for n in names))
+        if layout.illustrative:
+            lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
         return "\n".join(lines)
 
     @staticmethod
@@ -349,7 +351,8 @@ class FitsView(GameView):
         layout = game.layout(game.board_number)
         if layout.spaces:
             lines.append("")
-            lines.append("Special spaces of board %d (row,col value):" % game.board_number)
+            lines.append("Special spaces of board %d (row,col value)%s:" % (
+                game.board_number, ", ILLUSTRATIVE" if layout.illustrative else ""))
             specs = ["%d,%d %s" % (r, c, layout.token(r, c)) for r, c, _v in layout.spaces]
             for i in range(0, len(specs), 5):
                 lines.append("  " + "  ".join(specs[i:i + 5]))
