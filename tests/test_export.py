@@ -3,7 +3,6 @@ to the same scores, for all three games (finished and unfinished)."""
 
 import json
 
-
 from boardlight.cli import main
 from boardlight.session_registry import session_class
 from boardlight.store import Store

@@ -180,3 +180,31 @@ def test_forbes_cards_only_on_the_device_while_held(store):
 async def _pilot(app, script):
     async with app.run_test(size=(80, 24)) as pilot:
         await script(pilot)
+
+
+def test_no_board_plugged_means_the_virtual_board_and_two_mean_a_question(monkeypatch):
+    from boardlight import devices, tui_device
+    from boardlight.link import LinkError
+
+    monkeypatch.setattr(devices, "find_boards", lambda ports=None: [])
+    assert tui_device._detect() is None
+    two = [devices.Device("/dev/ttyACM0", 0x2E8A, 0x0005, "Pico", True),
+           devices.Device("/dev/ttyACM1", 0x2E8A, 0x0005, "Pico", True)]
+    monkeypatch.setattr(devices, "find_boards", lambda ports=None: two)
+    with pytest.raises(LinkError, match="2 boards found, choose one with --port"):
+        tui_device._detect()
+
+
+def test_play_without_device_when_two_boards_says_what_to_do(tmp_path, monkeypatch, capsys):
+    from boardlight import devices
+    from boardlight.cli import main
+
+    two = [devices.Device("/dev/ttyACM0", 0x2E8A, 0x0005, "Pico", True),
+           devices.Device("/dev/ttyACM1", 0x2E8A, 0x0005, "Pico", True)]
+    monkeypatch.setattr(devices, "find_boards", lambda ports=None: two)
+    db = tmp_path / "log.sqlite3"
+    assert main(["play", "zatre", "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "choose one with --port" in err and "add --no-device" in err
+    with Store(db) as store:
+        assert store.last_unfinished().game == "zatre"   # saved: --resume continues it

@@ -39,15 +39,16 @@ def open_device(port=None, say=print, virtual_options=None):
 
 
 def _detect():
-    """The one MicroPython board plugged in, or None (also when detection is unavailable)."""
-    try:
-        from .devices import pick_port
-    except ImportError:
+    """The one MicroPython board plugged in, or None when there is none. Several boards:
+    LinkError asking for --port (guessing could pick someone else's board)."""
+    from .devices import DeviceError, find_boards, pick_port
+
+    if not find_boards():
         return None
     try:
         return pick_port()
-    except Exception:  # none, or several: the caller falls back to the virtual board
-        return None
+    except DeviceError as exc:
+        raise LinkError(str(exc))
 
 
 class DeviceBridge:

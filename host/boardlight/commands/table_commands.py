@@ -360,8 +360,13 @@ def _play(game, players, seed, port, no_device, resume, db, options=None):
                 seed = random.SystemRandom().randrange(1 << 31)
             session = session_class(game).start(store, _players(players, game), seed, options)
         from .. import tui_app
+        from ..link import LinkError
 
-        status = tui_app.run_table(session, port=port, no_device=no_device)
+        try:
+            status = tui_app.run_table(session, port=port, no_device=no_device)
+        except LinkError as exc:
+            raise click.ClickException("%s (the game is saved: add --no-device to play"
+                                       " without the device)" % exc)
         if status == "playing":
             click.echo("Game %d is saved: `boardlight play --resume` continues it."
                        % session.row.id)
