@@ -130,3 +130,21 @@ def test_play_starts_a_stored_game_with_players_and_seed(db, recorded_tables, ca
     assert "Forbes needs at least 2 players" in capsys.readouterr().err
     with Store(db) as store:
         assert len(store.games()) == 1                    # refused games are not stored
+
+
+def test_play_resume_picks_from_the_list(db, recorded_tables, monkeypatch):
+    from click.testing import CliRunner
+
+    from boardlight.cli import cli
+    from boardlight.commands import table_commands
+
+    older = _game(db, "forbes", actions=3)
+    newer = _game(db, "zatre", actions=2)
+    monkeypatch.setattr(table_commands, "_interactive", lambda: True)
+    result = CliRunner().invoke(cli, ["play", "--resume", "--no-device", "--db", str(db)],
+                                input="2\n")
+    assert result.exit_code == 0, result.output
+    # Newest first: 1) the Zatre game, 2) the Forbes game; the player picked 2.
+    assert "  1) #%d zatre, Ann, Bob" % newer in result.output
+    assert "  2) #%d forbes, Ann, Bob" % older in result.output
+    assert recorded_tables[-1][:3] == ("forbes", older, 4)   # its deal + 3 actions

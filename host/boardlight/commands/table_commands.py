@@ -303,6 +303,11 @@ def _add_group_resume(play):
     play.callback = callback
 
 
+def _interactive():
+    """Can we ask which game to continue? (Not when input is a pipe or a script.)"""
+    return sys.stdin.isatty()
+
+
 def _pick_game(store, game, resume):
     """The stored game --resume means: a number, the last unfinished one, or one picked."""
     if resume != "last":
@@ -318,7 +323,7 @@ def _pick_game(store, game, resume):
     if not rows:
         raise click.ClickException("no unfinished %sgame to resume in %s"
                                    % (game + " " if game else "", store.path))
-    if len(rows) == 1 or not sys.stdin.isatty():
+    if len(rows) == 1 or not _interactive():
         return rows[0]
     click.echo("unfinished games:")
     for i, row in enumerate(rows, 1):
