@@ -101,6 +101,10 @@ class ForbesView(GameView):
         self.act({"type": "reveal", "seat": seat})
         return "%s shows their cards to the table." % self.session.players[seat]
 
+    def handle_scan(self, code):
+        raise ViewError("in this match the host deals the ownership cards (each player sees"
+                        " theirs on the device): scanned cards are not used (scanned %r)" % code)
+
     def private_screen(self, event):
         # A player holding their button ("p1".."p6") sees their own cards on the device.
         if event[0] == "button" and event[2] == "down" and event[1][:1] == "p" \
