@@ -148,3 +148,21 @@ def test_play_resume_picks_from_the_list(db, recorded_tables, monkeypatch):
     assert "  1) #%d zatre, Ann, Bob" % newer in result.output
     assert "  2) #%d forbes, Ann, Bob" % older in result.output
     assert recorded_tables[-1][:3] == ("forbes", older, 4)   # its deal + 3 actions
+
+
+@pytest.mark.parametrize("game,first_line", [
+    ("fits", "FITS for Ann, Bob, seed 3 (replay this deal with --seed 3)."),
+    ("zatre", "Zatre, seed 3 (replay with the same --seed to get the same tiles)"),
+    ("forbes", "Forbes, seed 3, match to 100."),
+])
+def test_plain_loops_stay_reachable(game, first_line, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = Path(sys.executable).with_name("boardlight")
+    proc = subprocess.run([str(exe), "play", game, "--plain", "--players", "Ann,Bob",
+                           "--seed", "3", "--db", str(tmp_path / "unused.sqlite3")],
+                          input="quit\n", capture_output=True, text=True, timeout=30)
+    assert proc.stdout.splitlines()[0].startswith(first_line), proc.stdout + proc.stderr
+    assert not (tmp_path / "unused.sqlite3").exists()  # the plain loops keep no log
