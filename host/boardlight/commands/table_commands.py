@@ -219,7 +219,8 @@ def _play_command(game, plain_loops):
     @click.option("--no-device", is_flag=True, help="Play with the terminal alone.")
     @click.option("--resume", "resume", is_flag=False, flag_value="last", default=None,
                   metavar="[GAME]", help="Continue the last unfinished game (or game GAME).")
-    @click.option("--plain", is_flag=True, help="The line-based terminal game instead of the UI (not kept in the log).")
+    @click.option("--plain", is_flag=True,
+                  help="The line-based terminal game instead of the UI (not kept in the log).")
     @DB_OPTION
     @click.pass_context
     def command(ctx, players, seed, port, no_device, resume, plain, db, tally=False,
