@@ -301,6 +301,9 @@ def main():
     display, attach = build_hardware(board)
     app = App(board, display)
     gc.collect()
+    # Collect after every 8 KB allocated rather than only when the heap is full: the
+    # heap stays less fragmented, so a game's large tables still find room.
+    gc.threshold(8192)
     try:
         asyncio.run(app.run(attach(app.emit)))
     except StdinClosed:

@@ -22,14 +22,7 @@ def test_the_flash_holds_compiled_modules_only(board):
     assert (board.flash / "lib" / "boardcore" / "protocol.mpy").exists()
 
 
-FORBES_96K = pytest.mark.xfail(
-    strict=True,
-    reason="dealing Forbes standalone runs out of a 96 KB heap: forbes_game alone takes ~18 KB "
-    "and screen_forbes ~7 KB on top of the ~60 KB the app, link and screens hold",
-)
-
-
-@pytest.mark.parametrize("game", [0, 1, pytest.param(2, marks=FORBES_96K)], ids=["fits", "zatre", "forbes"])
+@pytest.mark.parametrize("game", [0, 1, 2], ids=["fits", "zatre", "forbes"])
 def test_standalone_deals_in_every_game(board, game):
     # No host: the standalone dealer answers the buttons. A short "menu" moves on to the
     # next game (FITS -> Zatre -> Forbes -> FITS) and deals it; "next" deals on. Every
