@@ -1,7 +1,9 @@
 """The device program: owns the asyncio loop, the display, the inputs and the link.
 
-With a host connected, the host's frames say what to draw (docs/protocol.md) and input
-events go to the host. With no host, the standalone dealer takes the events and draws.
+At boot, and whenever the host goes away, the display shows the waiting animation. A
+host's hello makes it show "connected"; from then on the host's frames say what to draw
+(docs/protocol.md) and input events go to the host. With no host, the first button press
+starts the standalone dealer, which takes the events and draws.
 The screens (screens.py) draw; only this module calls display.show().
 """
 
@@ -60,7 +62,9 @@ class App:
                 screens.connected(self.display)
                 self.display.show()
         else:
-            self.start_standalone()
+            # The host is gone: wait for it again; a press deals standalone meanwhile.
+            self.scroller = None
+            self.waiting = 0
 
     # -- events from the inputs ---------------------------------------------------------
 
@@ -76,7 +80,7 @@ class App:
                 self.link.ep.error("memory", "out of memory queueing an event")
         elif self.standalone is None:
             if event[0] == "button" and event[2] != "down":
-                self.start_standalone()  # after an error: any press deals afresh
+                self.start_standalone()  # no host (or after an error): deal on our own
         else:
             self.scroller = None
             try:
@@ -109,6 +113,7 @@ class App:
         import standalone
 
         self.scroller = None
+        self.waiting = -1
         self.standalone = standalone.Standalone(self.display, self.show, self.set_scroller)
         self.standalone.start()
 
@@ -236,7 +241,6 @@ class App:
 
     async def run(self, input_tasks=()):
         self.link.announce()
-        self.start_standalone()
         tasks = [asyncio.create_task(self.link.ticker()), asyncio.create_task(self.animate())]
         for coro in input_tasks:
             tasks.append(asyncio.create_task(coro))

@@ -174,11 +174,16 @@ def test_host_restart_and_host_gone():
             info = second.wait_connected(10)
             assert info["sid"] == second.sid != sid
             still_works(board, second)
-        # The host goes for good: after 3.5 s of silence the device deals on its own
-        # again. With a host, a press changes nothing on the (static) display; now the
-        # standalone dealer draws a new frame for it.
+        # The host goes for good: after 3.5 s of silence the device shows the waiting
+        # animation again (with a host the static card would stay: no new frames), and a
+        # press starts the standalone dealer, whose first picture is the game's name.
         time.sleep(4)
         seen = board.frames_seen
+        board.wait_frame(newer_than=seen + 2, timeout=2)  # the dot keeps walking
         board.press("next")
-        board.wait_frame(newer_than=seen)
+        time.sleep(0.3)
+        seen = board.frames_seen
+        board.wait_frame(newer_than=seen, timeout=2)  # the name scrolls: not the waiting dot
+        lit = [(x, y) for y in range(16) for x in range(16) if board.frame.lit(x, y)]
+        assert len(lit) > 1  # the waiting screen lights exactly one pixel
         assert board.side_errors == []
