@@ -62,6 +62,7 @@ class Bridge:
         self._wake_r, self._wake_w = os.pipe()
         self._sel = selectors.DefaultSelector()
         self._thread = None
+        self.errors = []  # I/O errors the loop survived, for diagnostics
         self.output_log = bytearray()  # the last device output, for diagnostics
         self.log_size = 4096
 
@@ -175,14 +176,19 @@ class Bridge:
         while not self._stopping:
             for key, _ in sel.select(0.5):
                 what = key.data
-                if what == "host":
-                    self._from_host()
-                elif what == "child":
-                    self._from_child()
-                elif what == "listen":
-                    self._accept()
-                elif what == "side":
-                    self._from_side()
+                try:
+                    if what == "host":
+                        self._from_host()
+                    elif what == "child":
+                        self._from_child()
+                    elif what == "listen":
+                        self._accept()
+                    elif what == "side":
+                        self._from_side()
+                except (OSError, ValueError, KeyError) as e:
+                    # One failed read or write must not stop the board: note it, go on.
+                    self.errors.append("%s: %s" % (what, e))
+                    del self.errors[:-20]
                 if self._stopping:
                     return
 
