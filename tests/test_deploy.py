@@ -55,3 +55,41 @@ def test_bad_board_file_names_the_field(tmp_path):
         deploy.load_board(str(bad))
     with pytest.raises(deploy.DeployError, match=r"no board 'nosuch' \(boards: .*virtual"):
         deploy.load_board("nosuch")
+
+
+def test_missing_packages_are_installed_with_mip_from_an_index(tmp_path):
+    # An offline package index in micropython-lib's layout (what `mpremote mip` reads):
+    # package/<mpy version>/<name>/latest.json lists files by sha256 prefix, served from
+    # file/<first two hex digits>/<prefix>.
+    import hashlib
+    import http.server
+    import threading
+    from functools import partial
+
+    index = tmp_path / "index"
+    module = b"# an ssd1306 stand-in from the test index\nclass SSD1306_I2C:\n    pass\n"
+    short = hashlib.sha256(module).hexdigest()[:8]
+    (index / "file" / short[:2]).mkdir(parents=True)
+    (index / "file" / short[:2] / short).write_bytes(module)
+    # The unix port reports sys.implementation._mpy = 2822: its low byte, 6, names the folder.
+    pkg = index / "package" / "6" / "ssd1306"
+    pkg.mkdir(parents=True)
+    (pkg / "latest.json").write_text(json.dumps({"hashes": [["ssd1306.py", short]], "version": "0.1"}))
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(index)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        flash = tmp_path / "flash"
+        flash.mkdir()
+        with VirtualBoard(flash=flash, install=None) as board:
+            url = "http://127.0.0.1:%d" % server.server_address[1]
+            summary = deploy.deploy(board.port, "pico-oled", log=lambda line: None, packages_from=url)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert summary["installed"] == ["ssd1306"] and summary["builtin"] == []
+    assert (flash / "lib" / "ssd1306.py").read_bytes() == module
