@@ -53,7 +53,8 @@ def sim(flash, board, source, heap, no_tty):
 @click.option("--port", help="Serial port of the board. Default: the one MicroPython board plugged in.")
 @click.option("--board", help="Board file (firmware/boards/NAME.json or a path). Default: the board.json already on the board.")
 @click.option("--source", is_flag=True, help="Copy .py sources instead of compiling with mpy-cross.")
-def deploy_command(port, board, source):
+@click.option("--index", help="Package index URL for mpremote mip (default: micropython.org's).")
+def deploy_command(port, board, source, index):
     """Compile the firmware and core with mpy-cross, copy them with mpremote, write the
     board configuration, install the packages it needs, and reset the board."""
     from .. import deploy
@@ -64,7 +65,9 @@ def deploy_command(port, board, source):
             port = pick_port()
         if board is None:
             board = deploy.board_on_device(port)
-        summary = deploy.deploy(port, board, compiled=not source, log=lambda line: click.echo(line, err=True))
+        summary = deploy.deploy(
+            port, board, compiled=not source, log=lambda line: click.echo(line, err=True), packages_from=index
+        )
     except (deploy.DeployError, DeviceError) as e:
         raise click.ClickException(str(e))
     click.echo("deployed %d files for board %s to %s" % (len(summary["files"]), summary["board"], port))
