@@ -168,3 +168,18 @@ def test_play_plain_through_the_cli(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Ann draws start card U" in out and "Bob draws start card P" in out
     assert "Game stopped." in out
+
+
+def test_plain_mode_takes_the_line_games_own_options(monkeypatch, capsys):
+    # --max-overhang and --boards belong to the line game; the table UI hands them over.
+    # With board 3 only, the round header names board 3 and "Round 1 of 1".
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code = main(["play", "fits", "--plain", "--players", "Ann", "--seed", "5",
+                 "--boards", "3", "--max-overhang", "0"])
+    out = capsys.readouterr().out
+    assert code == 0 and "Round 1 of 1: board 3" in out
+
+
+def test_line_game_options_without_plain_are_refused(capsys):
+    assert main(["play", "fits", "--max-overhang", "0", "--no-device"]) == 2
+    assert "need --plain" in capsys.readouterr().err

@@ -210,7 +210,10 @@ def _take_over_play(play):
 
 
 def _play_command(game, plain_loops):
-    @click.command(name=game)
+    # Options the UI does not know (--target, --record, --max-overhang, ...) belong to the
+    # game's own loop: they are kept and handed to it with --plain, refused without it.
+    @click.command(name=game, context_settings={"ignore_unknown_options": True,
+                                                "allow_extra_args": True})
     @click.option("--players", default=None,
                   help="Player names, comma-separated (Ann,Bob), or how many.")
     @click.option("--seed", type=click.IntRange(0), default=None,
@@ -230,8 +233,15 @@ def _play_command(game, plain_loops):
             if plain_command is None:
                 raise click.ClickException("no plain terminal game for %s in this build" % game)
             args = _plain_args(plain_command, players, seed)
+            if boards is not None:
+                args += ["--boards", ",".join(str(b) for b in boards)]
+            args += ctx.args
             return plain_command.main(args=args, prog_name="boardlight play %s" % game,
                                       standalone_mode=False)
+        if ctx.args:
+            raise click.UsageError(
+                "the table UI does not take %s (options of the line-based game need --plain)"
+                % " ".join(ctx.args))
         options = {}
         if tally:
             options["scoring"] = "tally"
