@@ -74,10 +74,10 @@ class App:
             try:
                 self.link.send_event(event)
             except (ProtocolError, ValueError) as e:
-                self.link.ep.error("event", str(e))
+                self.link.error("event", str(e))
             except MemoryError:
                 gc.collect()
-                self.link.ep.error("memory", "out of memory queueing an event")
+                self.link.error("memory", "out of memory queueing an event")
         elif self.standalone is None:
             if event[0] == "button" and event[2] != "down":
                 self.start_standalone()  # no host (or after an error): deal on our own
@@ -188,7 +188,7 @@ class App:
                 "heap_used": gc.mem_alloc(),
                 "heap_peak": self.heap_peak,
                 "mode": "host",
-                "stats": self.link.ep.stats_dict(),
+                "stats": self.link.stats(),
             }
         )
         return False

@@ -7,9 +7,10 @@ At boot it announces itself with "boot", so a host that kept the port open notic
 restart and shakes hands again. A host that stays silent for HOST_TIMEOUT_MS (it pings
 every second) is taken to be gone.
 
-Reading: on a blocking file read(n) waits for all n bytes, so one byte is awaited through
-asyncio and whatever else is ready is drained with poll + read(1). A closed stdin keeps
-reporting POLLHUP: that ends the program (only the unix port's stdin can close).
+Reading: on a blocking file read(n) waits for all n bytes, so the reader waits until
+stdin is readable (through asyncio's I/O queue) and drains what is ready with poll +
+read(1). A closed stdin keeps reporting POLLHUP: that ends the program (only the unix
+port's stdin can close).
 """
 
 import gc
@@ -18,15 +19,21 @@ import sys
 import time
 
 import asyncio
+from asyncio import core
 from boardcore.protocol import (
     DEVICE,
+    E_HELLO,
+    E_LONG,
     E_SYNTAX,
     E_TYPE,
+    HOST,
     HOST_DATA_TYPES,
     PROTOCOL_VERSION,
+    LineBuffer,
     ProtocolError,
+    decode,
+    encode,
 )
-from boardcore.protocol_endpoint import Endpoint
 
 import config
 
@@ -34,6 +41,12 @@ import config
 
 class StdinClosed(Exception):
     """The host end of stdin is gone (unix port only)."""
+
+
+async def readable(stream):
+    """Wait until `stream` can be read. This is what asyncio.StreamReader does inside;
+    doing it here keeps asyncio.stream (about 2 KB of heap) out of the device."""
+    yield core._io_queue.queue_read(stream)
 
 
 def _out_writer(stream):
@@ -56,7 +69,11 @@ def _boot_id():
 class DeviceLink:
     """on_frame(type, payload, seq) handles a data frame from the host; on_host(present,
     was_present) is told when a host arrives or goes; info() gives the handshake's "info"
-    payload; on_low_memory() is called when reading a frame ran out of heap."""
+    payload; on_low_memory() is called when reading a frame ran out of heap.
+
+    The sequencing Endpoint exists only while a host is there: without one, lines are
+    checked here and data frames refused, which keeps its module's ~4.6 KB of heap free
+    for the standalone dealer."""
 
     def __init__(self, info, on_frame, on_host, stdin=None, stdout=None, on_low_memory=None):
         self.info = info
@@ -65,7 +82,9 @@ class DeviceLink:
         self.on_low_memory = on_low_memory or gc.collect
         self.stdin = stdin or sys.stdin.buffer
         self._write = _out_writer(stdout or sys.stdout)
-        self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, config.RESEND_MS)
+        self._lines = LineBuffer()
+        self.ep = None  # the Endpoint, while a host is connected
+        self.resend_ms = config.RESEND_MS
         self.sid = None  # the host's session id, None without a host
         self.boot_id = _boot_id()
         self.heard = time.ticks_ms()
@@ -74,12 +93,24 @@ class DeviceLink:
     def connected(self):
         return self.sid is not None
 
+    def control(self, ftype, payload=None):
+        self._write(encode(DEVICE, 0, ftype, payload))
+
+    def error(self, code, message, seq=None):
+        if self.ep is not None:
+            self.ep.error(code, message, seq)
+            return
+        payload = {"code": code, "msg": message[:80]}
+        if seq is not None:
+            payload["seq"] = seq
+        self.control("err", payload)
+
     def announce(self):
-        self.ep.control("boot", {"fw": config.FIRMWARE_VERSION, "boot": self.boot_id})
+        self.control("boot", {"fw": config.FIRMWARE_VERSION, "boot": self.boot_id})
 
     def send_event(self, event):
-        """An input event tuple (see docs/protocol.md) to the host. Raises ProtocolError if
-        it cannot be encoded (e.g. a scan code too long for a line)."""
+        """An input event tuple (see docs/protocol.md) to the connected host. Raises
+        ProtocolError if it cannot be encoded (e.g. a scan code too long for a line)."""
         now = time.ticks_ms()
         if event[0] == "button":
             self.ep.send("btn", [event[1], event[2]], now=now)
@@ -91,14 +122,25 @@ class DeviceLink:
     def send_status(self, payload):
         self.ep.send("status", payload, now=time.ticks_ms())
 
+    def stats(self):
+        return self.ep.stats_dict() if self.ep is not None else {}
+
     # -- receiving -------------------------------------------------------------------
 
     def handle(self, data):
         """Feed received bytes (Ctrl-C already handled by the caller)."""
         now = time.ticks_ms()
-        for seq, ftype, payload in self.ep.feed(data, now):
-            if seq is None:  # a line that is not a host frame (counted by the endpoint)
-                self.ep.error(E_SYNTAX, "not a frame")
+        if self.ep is not None:
+            items = self.ep.feed(data, now)
+        else:
+            items = []
+            for line in self._lines.feed(data):
+                item = self._unconnected(line)
+                if item is not None:
+                    items.append(item)
+        for seq, ftype, payload in items:
+            if seq is None:  # a line that is not a host frame
+                self.error(E_SYNTAX, "not a frame")
                 continue
             self.heard = now
             if seq:
@@ -106,74 +148,104 @@ class DeviceLink:
                     self.on_frame(ftype, payload, seq)
                 except (ValueError, TypeError, KeyError, IndexError, ProtocolError) as e:
                     # The frame was acknowledged, but its content is wrong: say so.
-                    self.ep.error("payload", "%s: %s" % (ftype, e), seq)
+                    self.error("payload", "%s: %s" % (ftype, e), seq)
                 except MemoryError:
                     # Out of heap while drawing: tell the host, carry on with the next frame.
                     gc.collect()
                     try:
-                        self.ep.error("memory", "out of memory applying " + ftype, seq)
+                        self.error("memory", "out of memory applying " + ftype, seq)
                     except MemoryError:
                         pass
             else:
                 self._control(ftype, payload, now)
 
+    def _unconnected(self, line):
+        # What Endpoint.receive_line does before a session, without the Endpoint: check
+        # the line, pass control frames on, refuse data frames until a hello.
+        if line is None:
+            self.error(E_LONG, "line over the maximum length")
+            return None
+        if not line:
+            return None
+        if line[0] != 35:  # "#"
+            return (None, "noise", line)
+        try:
+            seq, ftype, payload = decode(line, HOST)
+        except ProtocolError as e:
+            self.error(e.code, e.message, e.seq)
+            return None
+        if seq == 0:
+            return (0, ftype, payload)
+        if ftype != "ack":
+            self.error(E_HELLO, "no handshake yet: send hello", seq)
+        return None
+
     def _control(self, ftype, payload, now):
         if ftype == "hello":
             self._hello(payload, now)
         elif ftype == "ping":
-            self.ep.control("pong", {"sid": self.sid or "", "boot": self.boot_id})
+            self.control("pong", {"sid": self.sid or "", "boot": self.boot_id})
         elif ftype == "err":
-            pass  # the host's complaint about one of ours; the endpoint counted it
+            pass  # the host's complaint about one of ours
         elif ftype in ("ack", "info", "pong", "boot"):
-            self.ep.error(E_TYPE, ftype + " is not for the device")
+            self.error(E_TYPE, ftype + " is not for the device")
         else:
-            self.ep.error(E_TYPE, "unknown frame type " + ftype)
+            self.error(E_TYPE, "unknown frame type " + ftype)
 
     def _hello(self, payload, now):
         if not isinstance(payload, dict) or "v" not in payload or "sid" not in payload:
-            self.ep.error("payload", "hello needs v and sid")
+            self.error("payload", "hello needs v and sid")
             return
         if payload["v"] != PROTOCOL_VERSION:
-            self.ep.error("version", "protocol %s here, not %s" % (PROTOCOL_VERSION, payload["v"]))
+            self.error("version", "protocol %s here, not %s" % (PROTOCOL_VERSION, payload["v"]))
             return
         sid = str(payload["sid"])
         rto = payload.get("rto")
         if isinstance(rto, int) and 20 <= rto <= 5000:
-            self.ep.resend_ms = rto  # the host knows how fast its line is
-        info = self.info()
-        info["sid"] = sid
-        info["boot"] = self.boot_id
+            self.resend_ms = rto  # the host knows how fast its line is
         if sid != self.sid:
             # A new host session (not a repeated hello). The app hears of it first: it
             # drops the standalone dealer, which frees the heap the answer needs.
             was = self.sid is not None
             self.sid = sid
             self.on_host(True, was)
-            info = self.info()
-            info["sid"] = sid
-            info["boot"] = self.boot_id
-            self.ep.control("info", info)
+            if self.ep is None:
+                from boardcore.protocol_endpoint import Endpoint
+
+                self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
+            self.ep.resend_ms = self.resend_ms
+            self._send_info(sid)
             self.ep.start_session(now)
         else:
-            info = self.info()
-            info["sid"] = sid
-            info["boot"] = self.boot_id
-            self.ep.control("info", info)
+            self._send_info(sid)
+
+    def _send_info(self, sid):
+        info = self.info()
+        info["sid"] = sid
+        info["boot"] = self.boot_id
+        self.control("info", info)
 
     def _host_gone(self):
+        # Frames the host never acknowledged go with it, and so does the Endpoint module.
+        import boardcore
+
         self.sid = None
-        self.ep.end_session()
+        self.ep = None
+        sys.modules.pop("boardcore.protocol_endpoint", None)
+        if hasattr(boardcore, "protocol_endpoint"):
+            delattr(boardcore, "protocol_endpoint")
+        gc.collect()
         self.on_host(False, True)
 
     # -- the tasks -------------------------------------------------------------------
 
     async def reader(self):
         stream = self.stdin
-        sreader = asyncio.StreamReader(stream)
         poller = select.poll()
         poller.register(stream, select.POLLIN)
         while True:
-            b = await sreader.read(1)
+            await readable(stream)
+            b = stream.read(1)
             got = bytearray()
             while True:
                 if not b:
@@ -198,7 +270,7 @@ class DeviceLink:
                 self.on_low_memory()  # the app frees what it can
                 gc.collect()  # the frame will be resent
                 try:
-                    self.ep.error("memory", "out of memory reading a frame")
+                    self.error("memory", "out of memory reading a frame")
                 except MemoryError:
                     pass  # not even room to say so: the resend will tell
 
@@ -206,6 +278,7 @@ class DeviceLink:
         while True:
             await asyncio.sleep_ms(config.TICK_MS)
             now = time.ticks_ms()
-            self.ep.tick(now)
+            if self.ep is not None:
+                self.ep.tick(now)
             if self.sid is not None and time.ticks_diff(now, self.heard) > config.HOST_TIMEOUT_MS:
                 self._host_gone()

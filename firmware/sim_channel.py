@@ -10,7 +10,7 @@ import os
 import select
 import socket
 
-import asyncio
+from link import readable
 
 
 class Channel:
@@ -50,9 +50,20 @@ class Channel:
 
     async def serve(self, on_line):
         """Call on_line(bytes) for each line from the bridge until it closes the channel."""
-        reader = asyncio.StreamReader(self.sock)
+        buf = b""
         while True:
-            line = await reader.readline()
-            if not line:
+            await readable(self.sock)
+            try:
+                data = self.sock.recv(256)
+            except OSError as e:
+                if e.args[0] == 11:  # EAGAIN: woken early, nothing yet
+                    continue
+                raise
+            if not data:
                 raise OSError("the virtual board's side channel closed")
-            on_line(line.rstrip(b"\r\n"))
+            buf += data
+            nl = buf.find(b"\n")
+            while nl >= 0:
+                on_line(buf[:nl].rstrip(b"\r"))
+                buf = buf[nl + 1 :]
+                nl = buf.find(b"\n")

@@ -22,18 +22,28 @@ def test_the_flash_holds_compiled_modules_only(board):
     assert (board.flash / "lib" / "boardcore" / "protocol.mpy").exists()
 
 
-@pytest.mark.parametrize("game", [0, 1, 2], ids=["fits", "zatre", "forbes"])
+# Presses per game: FITS deals cards (p1 shows player 1's start card again); Zatre draws
+# tiles; Forbes draws all 16 stones, player 1 peeking at their cards every fifth press,
+# to the end of the game and into the next deal.
+PRESSES = {
+    "fits": ["next"] * 6 + ["p1"] + ["next"] * 2,
+    "zatre": ["next"] * 6,
+    "forbes": (["next"] * 4 + ["p1"]) * 4 + ["next"] * 4,
+}
+
+
+@pytest.mark.parametrize("game", ["fits", "zatre", "forbes"])
 def test_standalone_deals_in_every_game(board, game):
-    # No host: the standalone dealer answers the buttons. A short "menu" moves on to the
-    # next game (FITS -> Zatre -> Forbes -> FITS) and deals it; "next" deals on. Every
-    # press must show a new frame, with no error on the side channel or the console.
-    if game:
+    # No host: the first press starts the standalone dealer; a short "menu" moves on to
+    # the next game (FITS -> Zatre -> Forbes) and deals it. Every press must show a new
+    # frame, with no error on the side channel and no "out of memory" on the console.
+    if game != "fits":
         seen = board.frames_seen
         board.press("menu")
         board.wait_frame(newer_than=seen)
-    for _ in range(4):
+    for button in PRESSES[game]:
         seen = board.frames_seen
-        board.press("next")
+        board.press(button)
         board.wait_frame(newer_than=seen)
     assert board.side_errors == []
     out = bytes(board.bridge.output_log)

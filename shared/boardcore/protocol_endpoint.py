@@ -35,15 +35,16 @@ STAT_NAMES = ("sent", "resent", "received", "duplicates", "bad_in", "errors_out"
 
 
 class Endpoint:
-    """`side` is HOST or DEVICE (this end); `accepts` the data types this end takes."""
+    """`side` is HOST or DEVICE (this end); `accepts` the data types this end takes;
+    `lines` a LineBuffer to carry on with (one that already holds part of a line)."""
 
-    def __init__(self, side, accepts, write, resend_ms=250):
+    def __init__(self, side, accepts, write, resend_ms=250, lines=None):
         self.side = side
         self.peer = DEVICE if side == HOST else HOST
         self.accepts = accepts
         self._write = write
         self.resend_ms = resend_ms
-        self._lines = LineBuffer()
+        self._lines = lines if lines is not None else LineBuffer()
         self._queue = []  # [type, payload, group] waiting to be sent
         self._inflight = None  # [seq, line, sent_at, type, payload, group]
         self._tx_seq = 0
