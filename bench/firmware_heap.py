@@ -1,10 +1,13 @@
 """The smallest MicroPython heap the firmware runs in, as deployed (.mpy files).
 
-For each heap size tried (a bisection in 2 KB steps between 40 KB and 96 KB), the
-virtual board boots, a host shakes hands and sends every kind of frame (FITS card,
-Zatre tiles and hint, Forbes hand and stone, scrolling text, scores, a raw frame,
-brightness); the size passes when all are applied with no error frame and no
-traceback. Also prints the firmware's own figure: the most heap alive after a frame.
+Two sessions, each bisected in 2 KB steps between 40 KB and 96 KB:
+- host: the virtual board boots, a host shakes hands and sends every kind of frame
+  (FITS card, Zatre tiles and hint, Forbes hand and stone, scrolling text, scores, a
+  raw frame, brightness); it passes when all are applied with no error frame and no
+  traceback. Also prints the firmware's own figure: the most heap alive after a frame.
+- standalone: no host; the buttons deal FITS, Zatre and a whole Forbes game with hand
+  peeks (tests/test_vboard_heap.py's presses); it passes when every press shows a new
+  frame and nothing runs out of memory.
 """
 
 import sys
@@ -37,25 +40,50 @@ def session(heap_kb):
             return False, None
 
 
-def main():
+PRESSES = (["next"] * 6 + ["p1"] + ["next"] * 2, ["menu"] + ["next"] * 6, ["menu"] + (["next"] * 4 + ["p1"]) * 4 + ["next"] * 4)
+
+
+def standalone(heap_kb):
+    with VirtualBoard(install="mpy", heap="%dk" % heap_kb) as board:
+        try:
+            board.wait_firmware(15)
+            for game in PRESSES:
+                for button in game:
+                    seen = board.frames_seen
+                    board.press(button)
+                    board.wait_frame(newer_than=seen, timeout=3)
+        except VirtualBoardError:
+            return False, None
+        out = bytes(board.bridge.output_log)
+        return not board.side_errors and b"out of memory" not in out and b"Traceback" not in out, None
+
+
+def smallest(trial, name):
     lo, hi = 40, 96  # KB: lo is assumed to fail, hi must pass
-    ok, status = session(hi)
+    ok, status = trial(hi)
     if not ok:
-        print("the firmware does not run its host session in %d KB" % hi)
-        return 1
+        print("%s: does not run in %d KB" % (name, hi))
+        return None, None
     best = status
     while hi - lo > 2:
         mid = (lo + hi) // 2
         mid -= mid % 2
-        ok, st = session(mid)
-        print("  %d KB: %s" % (mid, "runs" if ok else "fails"))
+        ok, st = trial(mid)
+        print("  %s, %d KB: %s" % (name, mid, "runs" if ok else "fails"))
         if ok:
             hi, best = mid, st
         else:
             lo = mid
-    print("smallest heap for a host session (.mpy): %d KB" % hi)
-    print("most heap alive after a frame at that size: %d bytes" % best["heap_peak"])
-    return 0
+    print("smallest heap for the %s session (.mpy): %d KB" % (name, hi))
+    return hi, best
+
+
+def main():
+    host_kb, status = smallest(session, "host")
+    if status is not None:
+        print("most heap alive after a frame at that size: %d bytes" % status["heap_peak"])
+    alone_kb, _ = smallest(standalone, "standalone")
+    return 0 if host_kb and alone_kb else 1
 
 
 if __name__ == "__main__":
