@@ -191,7 +191,18 @@ class Standalone:
         self.starts, self.building = deal_round(self.rng, self.players["fits"])
         self.pos = 0
 
+    def _dealt(self):
+        # A deal that ran out of heap leaves its game unset: the next press deals again.
+        if self.mode == "fits":
+            return self.building is not None
+        if self.mode == "zatre":
+            return self.bag is not None
+        return self.game is not None
+
     def _next(self, long):
+        if not self._dealt():
+            self._deal()
+            return True
         if self.over:
             if self.mode == "forbes":
                 self.dealer = self.game.second

@@ -351,3 +351,37 @@ def test_a_start_tile_among_the_building_cards_is_in_its_owners_colour(events_ru
     y = events_run.frames["fits_building_y"]
     assert set("".join(y)) == {"R", "."}
     assert y[0][0] == "."  # background dark: the top-left cell of Y (".#") is empty
+
+
+# A Forbes deal that runs out of heap once (as it can on a 96 KB board): the dealer keeps
+# no half-made game, and the next "next" press deals a whole game instead of crashing.
+FAILED_DEAL = FAKE_APP + """
+d, app, st = make(16, 16, seed=3)
+st.start()
+press(st, "menu")   # FITS -> Zatre (unloads the other games' modules)
+import boardcore.forbes_game as fg
+real_game = fg.Game
+failures = [1]
+
+def flaky_game(*args, **kwargs):
+    if failures:
+        failures.pop()
+        raise MemoryError("memory allocation failed")
+    return real_game(*args, **kwargs)
+
+fg.Game = flaky_game
+try:
+    press(st, "menu")   # Zatre -> Forbes: this deal fails
+except MemoryError:
+    print("DEAL FAILED", st.mode, st.game is None)
+print("NEXT", press(st, "next"), st.game is not None, len(st.game.players))
+press(st, "next")
+print("STONE", st.game.stone is not None)
+"""
+
+
+def test_a_failed_deal_is_dealt_again_on_the_next_press(tmp_path):
+    run = run_fw(tmp_path, FAILED_DEAL)
+    assert "DEAL FAILED forbes True" in run.lines
+    assert "NEXT True True 2" in run.lines  # a fresh 2-player Forbes game
+    assert "STONE True" in run.lines
