@@ -138,6 +138,12 @@ class Standalone:
             self.bag = self.tiles = None
         if keep != "forbes":
             self.game = None
+        from boardcore.compat import IS_MICROPYTHON
+
+        if not IS_MICROPYTHON:
+            # On a host (boardlight direct) memory is plenty, and unloading would leave
+            # two copies of the core's classes (an old error class no longer matching).
+            return
         for name in list(sys.modules):
             short = name[10:] if name.startswith("boardcore.") else name
             game = short.split("_")[0]
