@@ -91,7 +91,7 @@ def recorded_tables(monkeypatch):
     runs = []
     from boardlight import tui_app
 
-    def fake_run_table(session, port=None, no_device=False):
+    def fake_run_table(session, port=None, no_device=False, direct=None):
         runs.append((session.GAME, session.row.id, session.seq, session.snapshot(), no_device))
         return session.row.status
 

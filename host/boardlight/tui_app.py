@@ -178,13 +178,14 @@ class TableApp(App):
                 "%s  |  %s" % (self.view.status_line(), self.device_state))
 
 
-def run_table(session, port=None, no_device=False):
-    """Run the UI on this terminal until the players quit; returns the game's status."""
+def run_table(session, port=None, no_device=False, direct=None):
+    """Run the UI on this terminal until the players quit; returns the game's status.
+    `direct` is a wiring file: drive a matrix wired to this computer instead of a device."""
     device = None
     if not no_device:
         from .tui_device import open_device
 
-        device = open_device(port)  # prints one line when it starts the virtual board
+        device = open_device(port, direct=direct)  # one line when it starts the virtual board
     try:
         return TableApp(session, device).run()
     finally:

@@ -15,8 +15,15 @@ from .link import CONNECTED, Link, LinkError, connect
 SCREENS = ("fits", "zatre", "stone", "forbes", "text", "scores")
 
 
-def open_device(port=None, say=print, virtual_options=None):
-    """A DeviceBridge for `port`, the one board plugged in, or the virtual board."""
+def open_device(port=None, say=print, virtual_options=None, direct=None):
+    """A DeviceBridge for `port`, the one board plugged in, or the virtual board; or, with
+    `direct` (a wiring file), for a matrix and buttons wired to this computer's pins."""
+    if direct is not None:
+        from .direct_link import DirectLink
+
+        link = DirectLink.open(direct)
+        say("Driving the matrix wired to this computer (%s)." % direct)
+        return DeviceBridge(link, label="direct matrix")
     board = None
     note = None
     if port is None:
@@ -57,9 +64,10 @@ class DeviceBridge:
     its lock while it calls back, so waiting for the UI could deadlock with a UI that is
     sending a picture)."""
 
-    def __init__(self, link, board=None):
+    def __init__(self, link, board=None, label=None):
         self.link = link
         self.board = board  # a VirtualBoard, or None for a real device
+        self.label = label  # what the table calls it, when not a device on a port
         self.app = None
         self.screen = None  # the last screen the table asked for
         self.private = False  # a Forbes player's own cards are on the device
@@ -67,7 +75,10 @@ class DeviceBridge:
         self._canvas = None
 
     def describe(self):
-        where = "virtual board" if self.board is not None else "device %s" % self.link.port
+        if self.label is not None:
+            where = self.label
+        else:
+            where = "virtual board" if self.board is not None else "device %s" % self.link.port
         state = "connected" if self.link.connected else self.link.state
         return "%s: %s" % (where, state)
 
@@ -99,6 +110,8 @@ class DeviceBridge:
         self.app.device_status(text)
 
     def _where(self):
+        if self.label is not None:
+            return self.label
         return "virtual board" if self.board is not None else "device"
 
     def _event(self, event):

@@ -220,13 +220,17 @@ def _play_command(game, plain_loops):
                   help="Seed for a reproducible deal (default: a random one, stored).")
     @click.option("--port", default=None, help="The device's serial port (default: auto-detect).")
     @click.option("--no-device", is_flag=True, help="Play with the terminal alone.")
+    @click.option("--direct", type=click.Path(exists=True, dir_okay=False), default=None,
+                  metavar="WIRING",
+                  help="Drive a matrix and buttons wired to this computer's pins (Raspberry"
+                       " Pi; see `boardlight direct`) instead of a device.")
     @click.option("--resume", "resume", is_flag=False, flag_value="last", default=None,
                   metavar="[GAME]", help="Continue the last unfinished game (or game GAME).")
     @click.option("--plain", is_flag=True,
                   help="The line-based terminal game instead of the UI (not kept in the log).")
     @DB_OPTION
     @click.pass_context
-    def command(ctx, players, seed, port, no_device, resume, plain, db, tally=False,
+    def command(ctx, players, seed, port, no_device, direct, resume, plain, db, tally=False,
                 boards=None, cards=False):
         if plain:
             plain_command = plain_loops.get(game)
@@ -249,7 +253,7 @@ def _play_command(game, plain_loops):
             options["boards"] = boards
         if cards:
             options["deal"] = "table"
-        _play(game, players, seed, port, no_device, resume, db, options)
+        _play(game, players, seed, port, no_device, resume, db, options, direct)
 
     if game == "fits":
         command = click.option(
@@ -354,15 +358,17 @@ def _boards(_ctx, _param, value):
 
 
 @_friendly
-def _play(game, players, seed, port, no_device, resume, db, options=None):
+def _play(game, players, seed, port, no_device, resume, db, options=None, direct=None):
     """Start or resume a game and run the table UI until the players quit."""
     import random
 
     from ..session_registry import resume_session, session_class
 
-    if port is not None and no_device:
-        raise click.UsageError("--port names a device, --no-device plays without one:"
-                               " choose one")
+    chosen = [name for name, value in (("--port", port), ("--no-device", no_device),
+                                       ("--direct", direct)) if value]
+    if len(chosen) > 1:
+        raise click.UsageError("%s each say what shows the game: choose one"
+                               % " and ".join(chosen))
     store = _store(db)
     try:
         if resume is not None:
@@ -379,7 +385,7 @@ def _play(game, players, seed, port, no_device, resume, db, options=None):
         from ..link import LinkError
 
         try:
-            status = tui_app.run_table(session, port=port, no_device=no_device)
+            status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct)
         except LinkError as exc:
             raise click.ClickException("%s (the game is saved: add --no-device to play"
                                        " without the device)" % exc)
