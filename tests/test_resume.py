@@ -190,7 +190,7 @@ def test_real_ui_process_killed_then_resumed(tmp_path, monkeypatch):
                  "orientation": 1, "column": 1})
         ref.act({"type": "turn"})
     runs = []
-    def run_table(session, port=None, no_device=False):
+    def run_table(session, port=None, no_device=False, direct=None):
         runs.append(session)
         return session.row.status
 
