@@ -61,6 +61,8 @@ def load_layout(path: str) -> Layout:
             text = f.read()
     except OSError as exc:
         raise FormatError("cannot read layout file (%s)" % exc, path)
+    except ValueError:  # UnicodeError: not UTF-8 text
+        raise FormatError("cannot read layout file (not UTF-8 text)", path)
     return parse_layout(text, path)
 
 

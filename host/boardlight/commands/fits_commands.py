@@ -20,6 +20,8 @@ def _read(path):
             return f.read()
     except OSError as exc:
         raise FormatError("cannot read file (%s)" % exc.strerror, path)
+    except UnicodeDecodeError as exc:
+        raise FormatError("not a text file (byte %d is not UTF-8)" % exc.start, path)
 
 
 def _layouts(paths):
