@@ -116,11 +116,23 @@ class ForbesSession(Session):
             "dealer": match.dealer,
             "over": match.over,
             "boards": [g.board for g in self.games],
+            # Printed by `boardlight show --json` while the game is played: only the cards
+            # their holders have shown to the table, never a hidden hand.
             "game": None if game is None else {
                 "board": game.board, "dealer": game.dealer, "current": game.current,
-                "stone": game.stone, "hands": game.all_hands(), "moves": [list(m) for m in game.moves],
+                "stone": game.stone, "shown": self._shown_hands(game),
+                "moves": [list(m) for m in game.moves],
             },
         }
+
+    @staticmethod
+    def _shown_hands(game):
+        """Per seat: the cards that player has shown to the table, or None while hidden."""
+        out = []
+        for seat in range(len(game.players)):
+            # Another seat's view holds this hand only once it was shown (or the game is over).
+            out.append(game.view((seat + 1) % len(game.players)).shown[seat])
+        return out
 
     def record_text(self):
         from .session_records import forbes_record
