@@ -10,12 +10,19 @@ ROWS = 12
 COLS = 6
 SYMBOL_BOARD = 4  # the board whose special spaces are symbol pairs
 PAIRS = 5  # board 4: five symbols, each printed twice
+# The one-letter tile ids (fits_tiles.TILE_IDS): a position writes a covered cell as the id
+# of its tile, so a board 4 symbol with one of these letters could not be told apart.
+TILE_LETTERS = "FNPUWXY"
 
 
 def _value(board, text, source, line):
     if board == SYMBOL_BOARD:
         if len(text) != 1 or not ("A" <= text <= "Z"):
             raise FormatError("field 4 (symbol): %r is not one capital letter A-Z" % text, source, line)
+        if text in TILE_LETTERS:
+            raise FormatError("field 4 (symbol): %s is also a tile id, so positions could not tell"
+                              " an open %s from a covered cell: use a letter other than %s"
+                              % (text, text, " ".join(TILE_LETTERS)), source, line)
         return text
     try:
         v = int(text)
