@@ -31,3 +31,38 @@ def test_show_json_of_a_game_in_play_holds_no_hidden_hand(tmp_path):
         session.act({"type": "reveal", "seat": 1})
     state = _show_json(db)["state"]
     assert state["game"]["shown"] == [None, hands[1], None]
+
+
+def test_export_of_a_game_in_play_holds_no_hidden_hand_and_still_replays(tmp_path):
+    from boardcore.forbes_record import replay
+
+    db = tmp_path / "log.sqlite3"
+    with Store(db) as store:
+        session = ForbesSession.start(store, ["Ann", "Bob"], 31, {"target_score": 20})
+        while not session.core.history:  # finish game 1 (row by row), then 3 stones of game 2
+            game = session.core.game
+            seat = game.current
+            session.act({"type": "draw", "seat": seat})
+            i = game.board.index(".")
+            session.act({"type": "place", "seat": seat, "row": i // 4, "col": i % 4})
+        session.act({"type": "deal"})
+        game2 = session.core.game
+        for _ in range(3):
+            i = game2.board.index(".")
+            session.act({"type": "draw", "seat": game2.current})
+            session.act({"type": "place", "seat": game2.current, "row": i // 4, "col": i % 4})
+        finished = session.games[0].all_hands()
+        secret = game2.all_hands()
+        totals = list(session.core.totals)
+    result = CliRunner().invoke(cli, ["export", "1", "--db", str(db)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    text = result.output
+    game_lines = text.split("game dealer ")
+    assert len(game_lines) == 3
+    # The finished game shows its hands (revealed at its end); the one in play shows none.
+    assert "hand Ann %s\nhand Bob %s\n" % tuple(finished) in game_lines[1]
+    assert "hand " not in game_lines[2]
+    assert not any(("hand Ann %s" % secret[0]) in t or ("hand Bob %s" % secret[1]) in t for t in game_lines[2:])
+    replayed = replay(text)
+    assert replayed["unfinished"] == {"number": 2, "moves": 3}
+    assert [replayed["totals"][n] for n in ("Ann", "Bob")] == totals

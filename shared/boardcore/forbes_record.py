@@ -213,16 +213,19 @@ def replay(text, source=None):
 
 def format_record(players, options, games, seed=None):
     """The text of a match record: `games` are the forbes_game.Game objects in play order
-    (the last may be unfinished). Round-trips through `replay`."""
+    (the last may be unfinished). Round-trips through `replay`. With a seed, an unfinished
+    game has no hand lines (the replay deals them from the seed): a record written or
+    exported mid-game does not show the secret hands."""
     out = [HEADER + " 1", "players " + " ".join(players)]
     out.extend(format_options(options if options is not None else Options()))
     if seed is not None:
         out.append("seed %d" % seed)
     for game in games:
         out.append("game dealer " + players[game.dealer])
-        hands = game.all_hands()
-        for seat in game.order:
-            out.append("hand %s %s" % (players[seat], hands[seat]))
+        if seed is None or game.over:  # a seeded game in play keeps its hands secret
+            hands = game.all_hands()
+            for seat in game.order:
+                out.append("hand %s %s" % (players[seat], hands[seat]))
         for seat, stone, row, col in game.moves:
             out.append("move %s %s %d %d" % (players[seat], stone, row, col))
     return "\n".join(out) + "\n"
