@@ -1,5 +1,7 @@
 """Audit of the FITS commands as a user runs them: bad files, bad typed input."""
 
+import io
+
 from boardlight.cli import main
 
 
@@ -16,3 +18,25 @@ def test_binary_files_are_a_clear_error_not_a_traceback(tmp_path, capsys):
     assert "junk.bin: cannot read layout file (not UTF-8 text)" in capsys.readouterr().err
     assert main(["replay", "fits", "--layout", str(junk), str(pos)]) == 2
     assert "junk.bin: cannot read layout file (not UTF-8 text)" in capsys.readouterr().err
+
+
+def test_bad_names_typed_at_the_prompt_are_asked_again(monkeypatch, capsys):
+    # The issue: typed input that makes no sense gets a clear message and a re-prompt.
+    monkeypatch.setattr("sys.stdin", io.StringIO("Ann Ann\nAnn!\nA B C D E\nAnn Bob\nquit\n"))
+    assert main(["play", "fits", "--plain", "--seed", "2026"]) == 0
+    out = capsys.readouterr().out
+    assert "player names must differ: Ann Ann; type the names again." in out
+    assert "player name 'Ann!' may only use letters" in out
+    assert "FITS is for 1 to 4 players, not 5; type the names again." in out
+    assert "FITS for Ann, Bob, seed 2026" in out and "Game stopped." in out
+
+
+def test_players_as_a_count_in_the_plain_game(monkeypatch, capsys):
+    # `play fits --players 3` means three players in the UI; --plain must not make it one
+    # player called "3".
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "fits", "--plain", "--players", "3", "--seed", "2026"]) == 0
+    out = capsys.readouterr().out
+    assert "FITS for P1, P2, P3, seed 2026" in out
+    assert main(["play", "fits", "--plain", "--players", "5", "--seed", "1"]) == 2
+    assert "FITS is for 1 to 4 players, not 5" in capsys.readouterr().err

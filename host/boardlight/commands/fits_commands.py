@@ -101,7 +101,7 @@ def replay_fits(layout_paths, file):
 
 
 @click.command("fits")
-@click.option("--players", "players", multiple=True, help="1 to 4 player names, e.g. --players Ann,Bob (default: asked).")
+@click.option("--players", "players", multiple=True, help="1 to 4 player names, e.g. --players Ann,Bob, or how many (default: asked).")
 @click.option("--seed", type=click.IntRange(0, None), help="Seed of the deal: the same seed deals the same cards.")
 @click.option("--boards", default="1,2,3,4", show_default=True, help="The boards to play, in order (fewer boards or another order).")
 @click.option("--start-tiles", default=",".join(DEFAULT_START_TILES), show_default=True, help="The four start cards (RULES.md option start_tiles).")
@@ -115,13 +115,25 @@ def play_fits(players, seed, boards, start_tiles, max_overhang, layout_paths, re
 
     from ..fits_terminal import run
 
+    from boardcore.fits_options import check_options
+
     names = _split_names(players)
-    if not names:
+    if len(names) == 1 and names[0].isdigit():
+        # A count, as the table UI's --players takes it: players P1..Pn.
+        if not 1 <= int(names[0]) <= 4:
+            raise OptionError("FITS is for 1 to 4 players, not %s" % names[0])
+        names = ["P%d" % (i + 1) for i in range(int(names[0]))]
+    while not names:
         try:
             line = input("Player names, separated by spaces (1 to 4; Enter for a solo game): ")
         except EOFError:
             line = ""
-        names = line.split() or ["Solo"]
+        names = line.replace(",", " ").split() or ["Solo"]
+        try:
+            check_options(names, None, (1,), DEFAULT_START_TILES, None)
+        except OptionError as exc:
+            click.echo("%s; type the names again." % exc)
+            names = []
     try:
         board_list = [int(b) for b in boards.replace(",", " ").split()]
     except ValueError:
