@@ -66,3 +66,34 @@ def test_export_of_a_game_in_play_holds_no_hidden_hand_and_still_replays(tmp_pat
     replayed = replay(text)
     assert replayed["unfinished"] == {"number": 2, "moves": 3}
     assert [replayed["totals"][n] for n in ("Ann", "Bob")] == totals
+
+
+class _Tty:
+    """A stdout that says it is a terminal, keeping what is written."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, text):
+        self.text += text
+        return len(text)
+
+    def flush(self):
+        pass
+
+
+def test_the_terminal_match_clears_the_scrollback_between_players(monkeypatch):
+    # click.clear() erases the visible screen only: the next player could scroll up to the
+    # cards of the one before. The pass-the-screen clear also erases the scrollback (ESC[3J).
+    import sys
+
+    from boardcore.forbes_match import Match
+    from boardlight.forbes_terminal import TerminalMatch
+
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stdout", tty)
+    TerminalMatch(Match(["Ann", "Bob"], seed=1), ask=lambda p: "", say=lambda t: None).clear()
+    assert "\033[2J" in tty.text and "\033[3J" in tty.text

@@ -9,6 +9,8 @@ The loop reads and writes through three callables (ask, say, clear), so a full-s
 or a test can drive it: `TerminalMatch(match, ask=..., say=..., clear=...).run()`.
 """
 
+import sys
+
 import click
 
 from boardcore.errors import RuleError
@@ -21,6 +23,17 @@ HELP = (
     "Type the cell for your stone as ROW COL (0..3 each, from the top-left), e.g. '1 2'.",
     "'reveal' shows your cards to everyone for the rest of this game; 'quit' stops the match.",
 )
+
+
+def clear_screen():
+    """Clear the screen and the terminal's scrollback, so the next player cannot scroll up to
+    the last one's cards (click.clear alone leaves the scrollback). Nothing when not a terminal."""
+    try:
+        if not sys.stdout.isatty():
+            return
+    except (AttributeError, ValueError):  # no stdout, or a closed one
+        return
+    click.echo("\033[H\033[2J\033[3J", nl=False)
 
 
 class QuitMatch(Exception):
@@ -41,7 +54,7 @@ class TerminalMatch:
         self.match = match
         self.ask = ask or (lambda prompt: input(prompt))
         self.say = say or click.echo
-        self.clear = clear or click.clear
+        self.clear = clear or clear_screen
         self.stones = stones
         self.record = record
         self.seed = seed if stones == "random" else None  # table stones do not follow the seed
