@@ -20,3 +20,24 @@ def test_board_4_symbols_that_are_tile_ids_are_refused():
     lay = parse_layout(BOARD4.replace(" A\n", " Q\n"), "f.txt")  # any other letter is fine
     assert sorted(set(v for _, _, v in lay.spaces)) == ["B", "C", "D", "E", "Q"]
 
+
+
+def test_a_record_with_more_rounds_than_boards_says_so():
+    # Two rounds recorded but "Boards: 2": the old message blamed round 1 ("starts before
+    # round 1 ended (phase over)") although round 1 was complete.
+    from boardcore.fits_errors import RecordError
+    from boardcore.fits_game import Game
+    from boardcore.fits_record import read_game, write_record
+
+    g = Game(["Ann"], seed=5, boards=[2, 3])
+    for _ in range(2):
+        g.start_round()
+        g.place("Ann", g.start_tile("Ann"), 1, 1)
+        while g.phase == "cards":
+            tile = g.turn_card()
+            if g.waiting():
+                g.set_aside("Ann", tile)
+        g.finish_round()
+    text = write_record(g).replace("Boards: 2 3", "Boards: 2")
+    with pytest.raises(RecordError, match="r.txt:\\d+: round 2, but the Boards header has only 1 board"):
+        read_game(text, "r.txt")

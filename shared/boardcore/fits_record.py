@@ -202,6 +202,8 @@ def replay(rec: Record, layouts=None):
         raise type(exc)("%s: header: %s" % (rec.source, exc))
     for rnd in rec.rounds:
         n = rnd["line"]
+        if game.phase == "over":
+            raise RecordError(_where(rec, n, "round %d, but the Boards header has only %d board(s)" % (rnd["number"], len(rec.boards))))
         if game.phase != "deal":
             raise RecordError(_where(rec, n, "round %d starts before round %d ended (phase %s)" % (rnd["number"], rnd["number"] - 1, game.phase)))
         if rnd["board"] != (rec.boards[len(game.history)] if len(game.history) < len(rec.boards) else None):
