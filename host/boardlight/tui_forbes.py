@@ -56,6 +56,8 @@ class ForbesView(GameView):
     def other(self, words):
         match = self.match
         game = match.game
+        if match.over:
+            raise ViewError("the match is over: no more stones. " + " ".join(self.session.summary_lines()[1:]))
         if game is None:
             raise ViewError("no game is being played: press Enter to deal the next one")
         row, col = parse_ints(words, 2, "a placement is ROW COL (0..3 from the top-left)")
