@@ -37,7 +37,9 @@ class Display(framebuf.FrameBuffer):
 
     def brightness(self, level):
         """Set brightness 0 (dimmest, still on) .. 15 (full)."""
-        if not 0 <= level <= 15:
+        # A whole number only: the drivers put it in a register byte or multiply channel
+        # bytes by it, and a float kept in self.level would break every later show().
+        if not isinstance(level, int) or not 0 <= level <= 15:
             raise ValueError("brightness must be 0..15, not %r" % (level,))
         self.level = level
         self._set_brightness(level)
