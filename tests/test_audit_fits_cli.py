@@ -40,3 +40,34 @@ def test_players_as_a_count_in_the_plain_game(monkeypatch, capsys):
     assert "FITS for P1, P2, P3, seed 2026" in out
     assert main(["play", "fits", "--plain", "--players", "5", "--seed", "1"]) == 2
     assert "FITS is for 1 to 4 players, not 5" in capsys.readouterr().err
+
+
+def test_every_command_the_layout_page_names_takes_layout(tmp_path, monkeypatch, capsys):
+    # docs/fits-layouts.md lists the commands that take --layout FILE: each must take it.
+    import re
+
+    from conftest import ROOT
+
+    page = (ROOT / "docs" / "fits-layouts.md").read_text()
+    sentence = page[page.index("--layout FILE` (to"):].split(";")[0]
+    commands = re.findall(r"`([a-z ]+fits[a-z -]*)`", sentence)
+    assert len(commands) == 3
+    lay = tmp_path / "mine.txt"
+    lay.write_text("board 2\nspace 1 1 3\n")
+    pos = tmp_path / "pos.txt"
+    pos.write_text("FITS board 2\n" + "".join("%d . . . . . .\n" % r for r in range(12, 2, -1))
+                   + "2 . . . . . .\n1 3 . . . . .\n")
+    rec = tmp_path / "rec.txt"
+    rec.write_text("FITS game record\nPlayers: Ann\nSeed: 5\nBoards: 2\n")
+    for command in commands:
+        words = command.split()
+        args = words + ["--layout", str(lay)]
+        if words[0] == "score":
+            args.append(str(pos))
+        elif words[0] == "replay":
+            args.append(str(rec))
+        else:
+            args += ["--players", "Ann", "--seed", "5"]
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        assert main(args) == 0, (command, capsys.readouterr())
+        capsys.readouterr()
