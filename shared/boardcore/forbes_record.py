@@ -64,6 +64,8 @@ class _Replay:
         elif kind == "option":
             parse_option(words, self.options, self.source, number)
         elif kind == "seed":
+            if self.seed is not None:
+                self.fail("a second 'seed' line", number)
             if len(words) != 2 or not words[1].isdigit():
                 self.fail("a seed line is 'seed N' with N a whole number", number)
             self.seed = int(words[1])
