@@ -97,7 +97,8 @@ def play_forbes(players, centre_also_square, pay_once_per_player, target_score, 
 
     from ..forbes_terminal import TerminalMatch
 
-    names = list(players)
+    # "Ann,Bob" or "Ann Bob" in one argument (as --plain --players passes them) is two names.
+    names = " ".join(players).replace(",", " ").split()
     if not names:
         names = click.prompt("Players, 2 to 5 names in playing order (or how many)").replace(",", " ").split()
     if len(names) == 1 and names[0].isdigit():
