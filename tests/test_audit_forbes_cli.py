@@ -10,3 +10,18 @@ def test_play_plain_takes_players_written_with_spaces(capsys, monkeypatch):
     out = capsys.readouterr().out
     assert code == 0, out
     assert "Game 1: Ann deals and plays first." in out and "Pass the screen to Ann." in out
+
+
+def test_score_and_replay_read_a_file_saved_with_a_byte_order_mark(tmp_path, capsys):
+    # Windows editors save UTF-8 with a BOM: the first line read as '\ufeffforbes-position'.
+    import json
+
+    path = tmp_path / "pos.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + "forbes-position 1\nboard SSTC\nboard SSSS\nboard XSST\n"
+                     "board CSXS\nhand Ann SSTC\n".encode())
+    assert main(["score", "forbes", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["players"]["Ann"]["total"] == 44
+    record = tmp_path / "m.txt"
+    record.write_bytes(b"\xef\xbb\xbf" + b"forbes-match 1\nplayers Ann Bob\nseed 3\ngame dealer Ann\n")
+    assert main(["replay", "forbes", str(record)]) == 0
+    assert json.loads(capsys.readouterr().out)["unfinished"] == {"number": 1, "moves": 0}

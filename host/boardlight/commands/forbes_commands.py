@@ -37,7 +37,7 @@ def _override(options, centre_also_square, pay_once_per_player, target_score=Non
 
 def _read(path):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # -sig: skips the BOM Windows editors write
             return f.read()
     except UnicodeDecodeError:
         raise FormatError("not a text file", path)
