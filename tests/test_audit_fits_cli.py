@@ -71,3 +71,24 @@ def test_every_command_the_layout_page_names_takes_layout(tmp_path, monkeypatch,
         monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
         assert main(args) == 0, (command, capsys.readouterr())
         capsys.readouterr()
+
+
+def test_replaying_a_game_played_with_an_own_layout_hints_at_layout(tmp_path, monkeypatch, capsys):
+    # The record does not carry the layout: a game played with --layout and replayed
+    # without it scores differently, and the error should say where to look.
+    lay = tmp_path / "mine.txt"
+    lay.write_text("board 2\nspace 12 1 3\n")
+    rec = tmp_path / "rec.txt"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 1\n" + "pass\n" * 15))
+    assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "5", "--boards", "2",
+                 "--layout", str(lay), "--record", str(rec)]) == 0
+    capsys.readouterr()
+    # Ann's start tile Y (5 cells) on board 2 with one special space, open: 71 - 5 = 66
+    # open dots, +3: -63.
+    assert "score: Ann -63" in rec.read_text()
+    assert main(["replay", "fits", "--layout", str(lay), str(rec)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "fits", str(rec)]) == 2
+    err = capsys.readouterr().err
+    assert "score line says Ann -63, the replayed round scores" in err
+    assert "ILLUSTRATIVE default layout of board 2 (was the game played with --layout?)" in err

@@ -282,7 +282,10 @@ def _check_scores(rec, game, rnd, scores):
         if p not in written:
             raise RecordError(_where(rec, n, "score line has no entry for %s" % p))
         if written[p] != scores[i]["total"]:
-            raise RecordError(_where(rec, n, "score line says %s %d, the replayed round scores %d" % (p, written[p], scores[i]["total"])))
+            hint = ""
+            if game.layout(rnd["board"]).illustrative:
+                hint = " with the ILLUSTRATIVE default layout of board %d (was the game played with --layout?)" % rnd["board"]
+            raise RecordError(_where(rec, n, "score line says %s %d, the replayed round scores %d%s" % (p, written[p], scores[i]["total"], hint)))
     if len(written) != len(game.players):
         raise RecordError(_where(rec, n, "score line names someone who is not a player"))
 
