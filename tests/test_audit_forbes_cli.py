@@ -25,3 +25,21 @@ def test_score_and_replay_read_a_file_saved_with_a_byte_order_mark(tmp_path, cap
     record.write_bytes(b"\xef\xbb\xbf" + b"forbes-match 1\nplayers Ann Bob\nseed 3\ngame dealer Ann\n")
     assert main(["replay", "forbes", str(record)]) == 0
     assert json.loads(capsys.readouterr().out)["unfinished"] == {"number": 1, "moves": 0}
+
+
+def test_a_random_seed_is_printed_only_after_the_match(capsys, monkeypatch):
+    # The seed gives every deal: printed at the start, anyone could work out the hands.
+    from boardcore.forbes_match import Match
+
+    monkeypatch.setattr("os.urandom", lambda n: b"\x00\x00\x01\x00")  # seed 256
+    lines = ["", "0 0", "", "quit"]
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("\n".join(lines) + "\n"))
+    code = main(["play", "forbes", "--plain", "--players", "Ann,Bob"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    before, after = out.split("Match stopped.")
+    assert "seed" not in before and "256" not in before.split("Game 1")[0]
+    assert "The seed was 256 (--seed 256 deals this match again)." in after
+    # and it is the seed the match was dealt from
+    hand = Match(["Ann", "Bob"], seed=256).start_game().all_hands()[0]
+    assert "Ann, your cards: %s" % " ".join(hand) in before

@@ -82,7 +82,7 @@ def score_forbes(path, centre_also_square, pay_once_per_player):
 @click.argument("players", nargs=-1)
 @_with_flags
 @click.option("--target", "target_score", type=click.IntRange(min=1), default=None, help="Match ends when a total reaches this (default 100).")
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the deals and stones (default: a random one, printed).")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed for the deals and stones (default: a random one, printed when the match ends).")
 @click.option("--stones", type=click.Choice(["random", "table"]), default="random", show_default=True,
               help="random: the program draws each stone; table: players draw real stones and type them.")
 @click.option("--dealer", default=None, help="Name of the first dealer (default: the first player).")
@@ -104,16 +104,22 @@ def play_forbes(players, centre_also_square, pay_once_per_player, target_score, 
     if len(names) == 1 and names[0].isdigit():
         names = int(names[0])  # a count: players P1..Pn
     options = _override(Options(), centre_also_square, pay_once_per_player, target_score)
-    if seed is None:
+    chosen = seed is not None
+    if not chosen:
+        # A random seed is printed only once the match is over: the seed gives every deal
+        # and every stone, so shown at the start it would give away the secret hands.
         seed = int.from_bytes(os.urandom(4), "big")
     match = Match(names, options, seed=seed)
     if dealer is not None:
         if dealer not in match.players:
             raise click.BadParameter("%r is not one of the players" % dealer, param_hint="--dealer")
         match = Match(match.players, options, seed=seed, first_dealer=match.players.index(dealer))
-    click.echo("Forbes, seed %d, match to %d. Options: %s." % (
-        seed, options.target_score, ", ".join("%s=%s" % kv for kv in sorted(options.to_dict().items()))))
+    click.echo("Forbes, %smatch to %d. Options: %s." % (
+        "seed %d, " % seed if chosen else "", options.target_score,
+        ", ".join("%s=%s" % kv for kv in sorted(options.to_dict().items()))))
     TerminalMatch(match, stones=stones, record=record, seed=seed).run()
+    if not chosen:
+        click.echo("The seed was %d (--seed %d deals this match again)." % (seed, seed))
 
 
 def register(play, replay, score, **_):
