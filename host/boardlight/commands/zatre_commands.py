@@ -59,7 +59,7 @@ def replay_zatre(path):
 
 
 @click.command("zatre")
-@click.option("--players", default="Player1,Player2", show_default=True, help="Comma-separated names, 1 to 6.")
+@click.option("--players", default="Player1,Player2", show_default=True, help="Comma-separated names, 1 to 6, or how many (players P1..Pn).")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed of the bag (default: from the clock).")
 @click.option("--strict-adjacency/--no-strict-adjacency", default=False, help="Every new tile must touch a tile from an earlier turn (default off).")
 @click.option("--centre-doubles/--no-centre-doubles", default=False, help="The red start square is grey too (default off).")
@@ -76,6 +76,12 @@ def play_zatre(players, seed, strict_adjacency, centre_doubles, record_path):
     if seed is None:
         seed = int(time.time()) % 1000000
     names = [p.strip() for p in players.split(",")]
+    if len(names) == 1 and names[0].isdigit():
+        # A count, as the table UI's --players takes it (`play zatre --plain --players 3`).
+        count = int(names[0])
+        if not 1 <= count <= 6:
+            raise click.BadParameter("Zatre takes 1 to 6 players, not %d" % count, param_hint="--players")
+        names = ["P%d" % (k + 1) for k in range(count)]
     game = Game(names, seed, strict_adjacency, centre_doubles)
     click.echo("Zatre, seed %d (replay with the same --seed to get the same tiles)" % seed)
     play(game, read=lambda prompt: input(prompt), write=click.echo, record_path=record_path)
