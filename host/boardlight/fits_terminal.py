@@ -170,7 +170,10 @@ class Table:
         for p in g.players:
             self.say("%s: %d" % (p, totals[p]))
         if len(g.players) == 1:
-            self.say("Solo rating: %s" % g.solo_rating())
+            note = ""
+            if len(g.boards) < 4:  # RULES.md's ratings are for a solo game on all four boards
+                note = " (the ratings are for all four boards; this game had %d)" % len(g.boards)
+            self.say("Solo rating: %s%s" % (g.solo_rating(), note))
         else:
             w = g.winners()
             self.say(("Winner: %s" if len(w) == 1 else "Shared win: %s") % ", ".join(w))

@@ -164,6 +164,9 @@ class FitsSession(Session):
                 from boardcore.fits_score import solo_rating
 
                 out.append("solo rating: %s" % solo_rating(best))
+                if len(game.boards) < 4:  # the ratings are for a solo game on all four boards
+                    out.append("(the ratings are for all four boards; this game had %d)"
+                               % len(game.boards))
         elif game.round_index >= 0:
             out.append("round %d (board %d): %d of 16 cards turned" % (
                 game.round_index + 1, game.board_number, game.turned))
