@@ -8,7 +8,10 @@ bytes both ways. Like a board:
 - Ctrl-D in the raw REPL (mpremote's soft reset) restarts it into the raw REPL, main.py
   skipped, and prints "soft reboot" as a board does;
 - when the program ends on its own the REPL is left running;
-- reset() is the reset button: the process is killed and started again with main.py.
+- reset() is the reset button: the process is killed and started again with main.py;
+- print() and tracebacks end their lines in CR LF, as a board's cooked stdout does (the
+  unix port writes a bare LF, which staircases in `mpremote repl`); the firmware's frames
+  ("@" lines while main.py runs) go out as written, like a board's sys.stdout.buffer.
 One thread runs everything with a selector. The side channel (a TCP socket on
 127.0.0.1) takes the display's frames and sends button presses and scans.
 """
@@ -57,6 +60,11 @@ class Bridge:
         self._tail = b""
         self._ctrl_d_at = 0.0
         self._raw_after_start = False
+        self._line_start = True  # the next byte from the interpreter begins a line
+        self._frame_line = False  # the line being copied is a frame of the firmware
+        self._last_byte = 0
+        self._mounted = False  # `mpremote mount` is active: its binary exchange passes as is
+        self._host_tail = b""
         self._hard_reset = False
         self._stopping = False
         self._wake_r, self._wake_w = os.pipe()
@@ -138,6 +146,8 @@ class Bridge:
         os.set_blocking(self.child.stdout.fileno(), False)
         self.mode = "program" if has_main else "friendly"
         self._raw_after_start = enter_raw
+        self._mounted = False  # a new interpreter: mpremote sends its mount code again
+        self._line_start = True
         self._tail = b""
         self.starts += 1
         if self._thread is not None:  # the loop is running: watch the new stdout
@@ -199,6 +209,9 @@ class Bridge:
             return
         if CTRL_D in data:
             self._ctrl_d_at = time.monotonic()
+        if b"RemoteFS" in self._host_tail + data:  # mpremote's mount code (or its check for it)
+            self._mounted = True
+        self._host_tail = data[-8:]
         if CTRL_B in data and self.mode == "raw":
             self.mode = "friendly"
         if self.filters is not None and self.mode == "program":
@@ -229,7 +242,31 @@ class Bridge:
             self.child.stdin.write(b"\x01")
         if self.filters is not None and self.mode == "program":
             data = self.filters[1](data)
-        self._to_host(data)
+        self._to_host(self._cook(data))
+
+    def _cook(self, data):
+        """Bare LF -> CR LF, except in the firmware's frames and while a folder is mounted."""
+        if self._mounted or not data:
+            return data
+        out = bytearray()
+        i, n = 0, len(data)
+        while i < n:
+            if self._line_start:
+                self._frame_line = self.mode == "program" and data[i] == 0x40  # "@"
+                self._line_start = False
+            nl = data.find(b"\n", i)
+            if nl < 0:
+                out += data[i:]
+                break
+            out += data[i:nl]
+            prev = data[nl - 1] if nl > 0 else self._last_byte
+            if not self._frame_line and prev != 0x0D:
+                out += b"\r"
+            out += b"\n"
+            self._line_start = True
+            i = nl + 1
+        self._last_byte = data[-1]
+        return bytes(out)
 
     def _to_host(self, data):
         self.output_log += data
