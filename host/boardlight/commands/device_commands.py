@@ -92,4 +92,5 @@ def devices(show_all):
                 ids = "%04x:%04x" % (p.vid, p.pid) if p.vid is not None else "no USB ids"
                 click.echo("%s  %s  %s (not a board)" % (p.device, ids, p.description))
     if not boards:
-        click.echo("no MicroPython boards found (%d serial ports seen; --all lists them)" % len(ports), err=True)
+        hint = "" if show_all else "; --all lists them"
+        click.echo("no MicroPython boards found (%d serial ports seen%s)" % (len(ports), hint), err=True)
