@@ -52,10 +52,11 @@ def render_board(board):
 
 def render_sheet(name, sheet, held=None):
     """A score sheet as text: x2 | 10 | 11 | 12 | bonus | total, one line per sheet row."""
-    lines = ["%s's sheet:   x2   10   11   12  bonus  total" % name]
+    # The name on a line of its own, so the column heads stand over their boxes whatever its length.
+    lines = ["%s's sheet:" % name, "%-8s %2s %4s %4s %4s %6s %6s" % ("", "x2", "10", "11", "12", "bonus", "total")]
     for k, (cross, e10, e11, e12, bonus, total) in enumerate(sheet.rows()):
-        cells = ["%4s" % ("" if x is None else x) for x in (e10, e11, e12)]
-        lines.append("  row %2d    %3s %s %6s %6d" % (k + 1, "X" if cross else "", " ".join(cells), bonus or "", total))
+        cells = ["" if x is None else x for x in (e10, e11, e12)]
+        lines.append("  row %2d %2s %4s %4s %4s %6s %6d" % (k + 1, "X" if cross else "", cells[0], cells[1], cells[2], bonus or "", total))
     tail = "  total %d" % sheet.total()
     if held:
         tail += ", held tiles %s: -%d" % (" ".join(str(v) for v in held), sum(held))

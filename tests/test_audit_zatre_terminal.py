@@ -1,0 +1,31 @@
+"""Audit of the line-based Zatre game (boardlight.zatre_terminal) as it reads at the table."""
+
+from boardcore.zatre_score import ScoreSheet
+from boardlight.zatre_terminal import render_sheet
+
+
+def _right_ends(line, labels):
+    # Column index just past each label (labels found left to right).
+    ends = []
+    at = 0
+    for label in labels:
+        at = line.index(label, at) + len(label)
+        ends.append(at)
+    return ends
+
+
+def test_sheet_columns_stand_under_their_heads_whatever_the_name():
+    s = ScoreSheet()
+    s.add((1, 2, 4), 1)  # row 1: 1, 2, 4, bonus 3, cross: (1 + 2 + 4 + 3) x 2 = 20
+    s.add((2, 0, 8), 0)  # row 2: 2, -, 8: 10
+    for name in ("Bo", "Christopher"):
+        lines = render_sheet(name, s, [3]).split("\n")
+        head = [ln for ln in lines if "bonus" in ln][0]
+        row1 = [ln for ln in lines if ln.strip().startswith("row  1")][0]
+        heads = _right_ends(head, ["x2", "10", "11", "12", "bonus", "total"])
+        # Right-aligned boxes: X under x2, 1 under 10, 2 under 11, 4 under 12, 3 under bonus,
+        # 20 under total (before the audit a long name pushed the heads to the right).
+        after_row = row1[len("  row  1"):]
+        values = [x + len("  row  1") for x in _right_ends(after_row, ["X", "1", "2", "4", "3", "20"])]
+        assert values == heads, (name, head, row1)
+        assert lines[-1] == "  total 30, held tiles 3: -3"
