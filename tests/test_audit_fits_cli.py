@@ -92,3 +92,29 @@ def test_replaying_a_game_played_with_an_own_layout_hints_at_layout(tmp_path, mo
     err = capsys.readouterr().err
     assert "score line says Ann -63, the replayed round scores" in err
     assert "ILLUSTRATIVE default layout of board 2 (was the game played with --layout?)" in err
+
+
+def test_an_unwritable_record_path_is_refused_before_the_game(tmp_path, monkeypatch, capsys):
+    # It used to crash with a traceback when the first round ended (the round was lost).
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 1\n" + "pass\n" * 15))
+    bad = tmp_path / "no" / "such" / "dir" / "r.txt"
+    assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "5", "--boards", "2",
+                 "--record", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert "--record" in captured.err and "cannot write" in captured.err
+    assert "draws start card" not in captured.out
+
+
+def test_a_record_that_cannot_be_written_mid_game_does_not_end_the_game(tmp_path):
+    from boardcore.fits_game import Game
+    from boardlight.fits_terminal import run
+
+    said = []
+    answers = iter(["1 4"] + ["pass"] * 15)
+    # The path is a folder: every save fails. The round is still played and scored
+    # (one 5-cell start tile on board 1: 67 open dots, -67).
+    totals = run(Game(["Ann"], 8, [1]), ask=lambda p: next(answers), say=said.append,
+                 record_path=str(tmp_path))
+    assert totals == {"Ann": -67}
+    assert any(s.startswith("Could not write the record to %s" % tmp_path) for s in said)
+    assert "Ann: -67" in said

@@ -70,8 +70,13 @@ class Table:
         if self.record_path:
             from boardcore.fits_record import write_record
 
-            with open(self.record_path, "w") as f:
-                f.write(write_record(self.game))
+            try:
+                with open(self.record_path, "w") as f:
+                    f.write(write_record(self.game))
+            except OSError as exc:
+                # The game at the table matters more than the file: say so and play on.
+                self.say("Could not write the record to %s (%s); the game goes on."
+                         % (self.record_path, exc.strerror or exc))
 
     def turn(self, player, tile, start):
         """Ask one player for their drop of `tile` until it is legal (or passed)."""

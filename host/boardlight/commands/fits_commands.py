@@ -112,10 +112,16 @@ def play_fits(players, seed, boards, start_tiles, max_overhang, layout_paths, re
     """Play FITS at the terminal: each player types ORIENTATION COLUMN, or pass."""
     from boardcore.fits_errors import OptionError
     from boardcore.fits_game import Game
+    from boardcore.fits_options import check_options
 
     from ..fits_terminal import run
 
-    from boardcore.fits_options import check_options
+    if record_path:
+        try:  # before the names and the game, not after round 1
+            open(record_path, "a").close()
+        except OSError as exc:
+            raise click.BadParameter("cannot write %s (%s)" % (record_path, exc.strerror),
+                                     param_hint="--record")
 
     names = _split_names(players)
     if len(names) == 1 and names[0].isdigit():
