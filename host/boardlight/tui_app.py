@@ -75,6 +75,9 @@ class TableApp(App):
         self.query_one("#entry", Input).focus()
         if self.device is not None:
             self.device.attach(self)
+            # The link may have connected between __init__ and attach: its status message
+            # went nowhere, so read the state again now that changes will reach us.
+            self.device_state = self.device.describe()
             # The virtual board's picture changes by itself (scrolling text): redraw often.
             self.set_interval(0.3, self.refresh_mirror)
         self.say(self.view.greeting())

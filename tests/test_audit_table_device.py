@@ -1,0 +1,41 @@
+"""Audit of the table UI with a device: what the status line and the device show."""
+
+import asyncio
+
+import pytest
+
+from boardlight.session_fits import FitsSession
+from boardlight.store import Store
+from boardlight.tui_app import TableApp
+from boardlight.tui_device import open_device
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "log.sqlite3") as s:
+        yield s
+
+
+def test_a_device_that_connects_before_the_ui_is_up_is_shown_connected(store):
+    # The virtual board often finishes its handshake while the UI is still starting: the
+    # link's "connected" status then reaches no one, and the status line said "handshake"
+    # for the whole game although the device worked.
+    session = FitsSession.start(store, ["Ann", "Bob"], 7)
+    device = open_device("virtual", say=lambda _text: None)
+    try:
+        app = TableApp(session, device)
+        assert "connected" not in app.device_state  # built before the handshake ended
+        device.link.wait_connected(20)
+        seen = {}
+
+        async def main():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                seen["state"] = app.device_state
+                seen["status"] = str(app.query_one("#status").content)
+
+        asyncio.run(main())
+    finally:
+        device.close()
+    assert seen["state"] == "virtual board: connected"
+    assert seen["status"].endswith("|  virtual board: connected")
