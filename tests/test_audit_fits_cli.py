@@ -118,3 +118,23 @@ def test_a_record_that_cannot_be_written_mid_game_does_not_end_the_game(tmp_path
     assert totals == {"Ann": -67}
     assert any(s.startswith("Could not write the record to %s" % tmp_path) for s in said)
     assert "Ann: -67" in said
+
+
+def test_ctrl_c_mid_round_keeps_the_drops_in_the_record(tmp_path):
+    import pytest
+
+    from boardcore.fits_game import Game
+    from boardlight.fits_terminal import run
+
+    answers = iter(["2 1", "1 4"])  # the docs' solo game: Y start at 2/1, X at 1/4
+
+    def ask(prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt
+
+    record = tmp_path / "r.txt"
+    with pytest.raises(KeyboardInterrupt):
+        run(Game(["Ann"], 5, [2]), ask=ask, say=lambda s: None, record_path=str(record))
+    assert record.read_text().endswith("start: Ann Y 2/1\ncard X: Ann 1/4\ncard V5: Ann -\n")

@@ -168,6 +168,9 @@ class Table:
             self.save()
             self.say("Game stopped.")
             return g.totals()
+        except KeyboardInterrupt:
+            self.save()  # Ctrl+C: the record keeps every drop made so far
+            raise
         self.save()
         totals = g.totals()
         self.say("")
