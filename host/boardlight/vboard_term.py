@@ -67,16 +67,22 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
     out.write("\x1b[2J")
     status = ["virtual board on %s  (mpremote connect %s, boardlight play --port %s)" % ((board.port,) * 3)]
     stop = threading.Event()
+    # While "card code: " waits for a line, the matrix is not redrawn: a redraw would put
+    # the cursor back at the start of the prompt's line and the typed code out of sight.
+    prompting = threading.Event()
+    screen = threading.Lock()
 
     def draw_loop():
         seen = None
         while not stop.is_set():
-            now = (board.frames_seen, status[0])
-            if now != seen and board.frame is not None:
-                seen = now
-                text = render(board.frame)
-                out.write("\x1b[H" + text + "\n\n" + help_line(keys) + "\n" + status[0] + "\x1b[K\n")
-                out.flush()
+            with screen:
+                now = (board.frames_seen, status[0])
+                if now != seen and board.frame is not None and not prompting.is_set():
+                    seen = now
+                    text = render(board.frame)
+                    # \x1b[J: what was below (the last card code typed) goes.
+                    out.write("\x1b[H" + text + "\n\n" + help_line(keys) + "\n" + status[0] + "\x1b[K\n\x1b[J")
+                    out.flush()
             time.sleep(0.02)
 
     drawer = threading.Thread(target=draw_loop, daemon=True)
@@ -91,11 +97,16 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
             if ch in ("q", "\x03", "\x04", ""):
                 break
             if ch == "s":
-                termios.tcsetattr(fd, termios.TCSADRAIN, old)
-                out.write("\x1b[Kcard code: ")
-                out.flush()
-                code = inp.readline().strip()
-                tty.setcbreak(fd)
+                with screen:
+                    prompting.set()
+                    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+                    out.write("\x1b[Kcard code: ")
+                    out.flush()
+                try:
+                    code = inp.readline().strip()
+                finally:
+                    tty.setcbreak(fd)
+                    prompting.clear()
                 try:
                     board.scan(code)
                     status[0] = "scanned %s" % code
