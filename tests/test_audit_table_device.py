@@ -39,3 +39,33 @@ def test_a_device_that_connects_before_the_ui_is_up_is_shown_connected(store):
         device.close()
     assert seen["state"] == "virtual board: connected"
     assert seen["status"].endswith("|  virtual board: connected")
+
+
+def _lit(frame):
+    return sum(1 for x in range(frame.width) for y in range(frame.height)
+               if frame.rgb(x, y) != (0, 0, 0))
+
+
+def test_the_table_text_on_the_device_keeps_scrolling(store):
+    # What the device shows as text is the table's standing state ("round 2", the start
+    # tiles while they are placed): once scrolled past, the device must not stay dark.
+    import time
+
+    device = open_device("virtual", say=lambda _text: None)
+    try:
+        device.link.wait_connected(20)
+        device.show(("text", {"text": "round 2"}))
+        # "round 2" is 7 glyphs of 6 pixels: about 60 steps of 70 ms go by before it has
+        # left the 16-pixel screen. Watch the last stretch, well after the first pass.
+        start = time.monotonic()
+        seen_lit = later_lit = 0
+        while time.monotonic() - start < 8.0:
+            lit = _lit(device.board.frame)
+            seen_lit = max(seen_lit, lit)
+            if time.monotonic() - start > 5.5:
+                later_lit = max(later_lit, lit)
+            time.sleep(0.05)
+    finally:
+        device.close()
+    assert seen_lit > 0
+    assert later_lit > 0

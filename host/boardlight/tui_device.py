@@ -150,7 +150,9 @@ class DeviceBridge:
             elif kind == "scores":
                 link.show_scores(args["scores"], args.get("names"))
             else:
-                link.show_text(args["text"])
+                # The table's text is its standing state: it scrolls again and again, not
+                # once and then a dark device.
+                link.show_text(args["text"], loop=True)
         except (LinkError, ValueError) as exc:
             if self.app is not None:
                 self.app.say("device: %s" % exc, refused=True)
