@@ -42,7 +42,7 @@ def test_packages_built_into_the_board_are_not_installed(tmp_path):
     (flash / "lib" / "ssd1306.py").write_text("# stands in for a frozen ssd1306\n")
     assert deploy.required_packages(deploy.load_board("pico-oled")[0]) == ["ssd1306"]
     with VirtualBoard(flash=flash, install=None) as board:
-        summary = deploy.deploy(board.port, "pico-oled", log=lambda line: None)
+        summary = deploy.deploy(board.port, "pico-oled", log=lambda line: None, check_platform=False)
     assert summary["builtin"] == ["ssd1306"] and summary["installed"] == []
 
 
@@ -87,7 +87,8 @@ def test_missing_packages_are_installed_with_mip_from_an_index(tmp_path):
         flash.mkdir()
         with VirtualBoard(flash=flash, install=None) as board:
             url = "http://127.0.0.1:%d" % server.server_address[1]
-            summary = deploy.deploy(board.port, "pico-oled", log=lambda line: None, packages_from=url)
+            summary = deploy.deploy(board.port, "pico-oled", log=lambda line: None, packages_from=url,
+                                    check_platform=False)
     finally:
         server.shutdown()
         server.server_close()

@@ -149,6 +149,24 @@ def _mpremote(port, *args, timeout=120):
         raise DeployError("mpremote %s timed out on %s" % (args[0], port)) from None
 
 
+# sys.platform of the MicroPython port each board file's "mcu" runs on. A board file for
+# another chip would deploy fine and then fail at boot (no such bus id or pin), so deploy
+# checks first. "unix" (the virtual board) is any platform but the microcontroller ones.
+PLATFORMS = {"rp2040": ("rp2",), "esp32s3": ("esp32",)}
+_PLATFORM_MARK = "boardlight-platform:"
+
+
+def _platform_check(mcu):
+    """Device-side code that raises (so mpremote stops before copying anything) when the
+    board's MicroPython port is not the one the board file's mcu needs."""
+    if mcu in PLATFORMS:
+        names, want = PLATFORMS[mcu], True
+    else:
+        names, want = tuple(p for ps in PLATFORMS.values() for p in ps), False
+    return "import sys\nif (sys.platform in %r) != %r:\n    raise OSError(%r + sys.platform)\n" % (
+        names, want, _PLATFORM_MARK)
+
+
 def _prepare_script(files):
     """Device-side code: make the folders, remove .py files that would shadow new .mpy ones
     (MicroPython imports X.py before X.mpy)."""
@@ -197,21 +215,33 @@ def soft_reset(port, timeout=3.0):
         time.sleep(0.1)
 
 
-def deploy(port, board="virtual", compiled=True, log=print, packages_from=None):
+def deploy(port, board="virtual", compiled=True, log=print, packages_from=None, check_platform=True):
     """Compile, copy, configure, install packages, reset. Returns a summary dict.
 
     `packages_from` is passed to `mpremote mip install --index` when given (an offline
-    package index); otherwise mip uses its default index.
+    package index); otherwise mip uses its default index. `check_platform=False` skips
+    the check that the board runs the MicroPython port of the board file's mcu (tests
+    put a microcontroller's board file on the virtual board to exercise mip).
     """
     config, text = load_board(board)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="boardlight-deploy-") as tmp:
         files = build_image(tmp, text, compiled)
         log("compiled %d files for board %s in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
-        args = ["exec", _prepare_script(files)]
+        script = _prepare_script(files)
+        if check_platform:
+            script = _platform_check(config["mcu"]) + script
+        args = ["exec", script]
         for rel in files:
             args += ["+", "fs", "cp", os.path.join(tmp, rel), ":" + rel]
         done = _mpremote(port, *args, timeout=300)
+        said = done.stderr + done.stdout
+        if done.returncode != 0 and _PLATFORM_MARK in said:
+            found = said.split(_PLATFORM_MARK, 1)[1].split()[0]
+            raise DeployError(
+                "board file %s is for %s, but the board on %s runs MicroPython's %r port: "
+                "nothing was copied; choose its board file with --board (%s)"
+                % (config["name"], config["mcu"], port, found, ", ".join(board_names())))
         if done.returncode != 0:
             raise DeployError("copying to %s failed: %s" % (port, (done.stderr or done.stdout).strip()[-400:]))
         log("copied %d files to %s" % (len(files), port))
