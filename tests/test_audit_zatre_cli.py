@@ -61,3 +61,12 @@ def test_documented_line_game_commands_run(tmp_path):
         res = _run(args, tmp_path)
         assert res.exit_code == 0, (line, res.output)
         assert "Zatre, seed" in res.output and "to move; tiles:" in res.output, line
+
+
+def test_record_path_that_cannot_be_written_is_refused_before_the_game(tmp_path):
+    # Before the audit the game started and crashed with a traceback after the first turn.
+    res = _run(["play", "zatre", "--plain", "--players", "Ann,Bob", "--seed", "3",
+                "--record", str(tmp_path / "missing" / "g.txt")], tmp_path, "1@7,7 3@6,7 4@7,6\nquit\n")
+    assert res.exit_code == 2
+    assert "cannot write" in res.output and "No such file or directory" in res.output
+    assert "to move" not in res.output

@@ -29,3 +29,17 @@ def test_sheet_columns_stand_under_their_heads_whatever_the_name():
         values = [x + len("  row  1") for x in _right_ends(after_row, ["X", "1", "2", "4", "3", "20"])]
         assert values == heads, (name, head, row1)
         assert lines[-1] == "  total 30, held tiles 3: -3"
+
+
+def test_a_record_that_cannot_be_written_does_not_end_the_game(tmp_path):
+    from boardcore.zatre_game import Game
+    from boardlight.zatre_terminal import play
+
+    g = Game(["Ann", "Bob"], seed=3)  # Ann 1 3 4, then Bob 1 1 (tests/test_zatre_cli.py)
+    lines = iter(["1@7,7 3@6,7 4@7,6", "1@5,7 1@7,5", "quit"])
+    out = []
+    play(g, read=lambda prompt: next(lines), write=out.append, record_path=str(tmp_path / "gone" / "g.txt"))
+    text = "\n".join(out)
+    assert "Could not write the record to %s" % (tmp_path / "gone" / "g.txt") in text
+    assert "the game goes on" in text
+    assert g.turns == 2  # both turns played; before the audit the first save raised

@@ -77,8 +77,12 @@ def play(game, read=input, write=print, record_path=None):
 
     def save():
         if record_path:
-            with open(record_path, "w", encoding="utf-8") as f:
-                f.write(dump_record(game))
+            try:
+                with open(record_path, "w", encoding="utf-8") as f:
+                    f.write(dump_record(game))
+            except OSError as exc:
+                # A full disk or a vanished folder must not end the game at the table.
+                write("Could not write the record to %s (%s); the game goes on." % (record_path, exc.strerror or exc))
 
     if game.opening:
         for k, draws in enumerate(game.opening):

@@ -73,6 +73,12 @@ def play_zatre(players, seed, strict_adjacency, centre_doubles, record_path):
 
     from ..zatre_terminal import play
 
+    if record_path:
+        # Refuse a record file that cannot be written before the first turn, not after it.
+        try:
+            open(record_path, "a").close()
+        except OSError as exc:
+            raise click.BadParameter("cannot write %s (%s)" % (record_path, exc.strerror), param_hint="--record")
     if seed is None:
         seed = int(time.time()) % 1000000
     names = [p.strip() for p in players.split(",")]
