@@ -138,3 +138,22 @@ def test_ctrl_c_mid_round_keeps_the_drops_in_the_record(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         run(Game(["Ann"], 5, [2]), ask=ask, say=lambda s: None, record_path=str(record))
     assert record.read_text().endswith("start: Ann Y 2/1\ncard X: Ann 1/4\ncard V5: Ann -\n")
+
+
+def test_files_saved_with_a_byte_order_mark_are_read(tmp_path, capsys):
+    # Windows editors often start a UTF-8 file with a BOM; the header check then failed
+    # with "not '\ufeffFITS board 2'".
+    lay = tmp_path / "mine.txt"
+    lay.write_bytes(b"\xef\xbb\xbfboard 2\nspace 12 1 3\n")
+    pos = tmp_path / "pos.txt"
+    pos.write_bytes(b"\xef\xbb\xbf" + ("FITS board 2\n12 3 . . . . .\n" + "".join(
+        "%d # # # # # #\n" % r for r in range(11, 0, -1))).encode())
+    assert main(["score", "fits", "--layout", str(lay), str(pos)]) == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out)
+    # Row 12: five open ordinary dots (-5) and the open 3; rows 11..1 covered: -2.
+    assert (out["open_dots"], out["total"]) == (5, -2)
+    rec = tmp_path / "rec.txt"
+    rec.write_bytes(b"\xef\xbb\xbfFITS game record\nPlayers: Ann\nSeed: 5\nBoards: 2\n")
+    assert main(["replay", "fits", str(rec)]) == 0

@@ -63,6 +63,8 @@ def load_layout(path: str) -> Layout:
         raise FormatError("cannot read layout file (%s)" % exc, path)
     except ValueError:  # UnicodeError: not UTF-8 text
         raise FormatError("cannot read layout file (not UTF-8 text)", path)
+    if text[:1] == "\ufeff":  # the byte order mark some Windows editors write
+        text = text[1:]
     return parse_layout(text, path)
 
 

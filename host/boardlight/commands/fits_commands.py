@@ -16,7 +16,7 @@ from boardcore.fits_deck import DEFAULT_START_TILES
 
 def _read(path):
     try:
-        with open(path) as f:
+        with open(path, encoding="utf-8-sig") as f:  # -sig: a Windows editor's BOM is skipped
             return f.read()
     except OSError as exc:
         raise FormatError("cannot read file (%s)" % exc.strerror, path)
