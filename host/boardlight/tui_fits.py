@@ -61,6 +61,9 @@ class FitsView(GameView):
         if game.phase == "tally":
             raise ViewError("all 16 cards are out: enter each tally (%s)" % self._tally_usage())
         waiting = game.waiting()
+        if waiting and not self.tally_mode and game.card is None:
+            raise ViewError("first the start tiles: %s still to place (P ORIENTATION COLUMN)"
+                            % ", ".join("%s %s" % (p, self._tile_of(p)) for p in waiting))
         if waiting and not self.tally_mode:
             raise ViewError("%s still to place or pass %s" % (", ".join(waiting),
                                                               self._tile_of(waiting[0])))
@@ -68,14 +71,16 @@ class FitsView(GameView):
         return "Card %d of 16: %s.%s" % (game.turned, card, self._skip_note())
 
     def _skip_note(self):
+        skips = self._skippers()
+        return (" %s skips it (start tile)." % " and ".join(skips)) if skips else ""
+
+    def _skippers(self):
         game = self.game
         if self.tally_mode:
-            skips = game.skips()
-        elif game.phase == "cards" and game.card is not None:
-            skips = [p for p in game.players if game.start_tile(p) == game.card]
-        else:
-            skips = []
-        return (" %s skips it (start tile)." % " and ".join(skips)) if skips else ""
+            return game.skips()
+        if game.phase == "cards" and game.card is not None:
+            return [p for p in game.players if game.start_tile(p) == game.card]
+        return []
 
     def other(self, words):
         if self.tally_mode:
@@ -290,13 +295,17 @@ class FitsView(GameView):
     def prompt(self):
         game = self.game
         if game.phase == "over":
-            return "Game over."
+            return "Game over: %s." % "; ".join(self.session.summary_lines()[1:])
         if game.phase == "deal":
             return "Press Enter (or the device's button) to deal round %d." % (
                 game.round_index + 2)
         if game.phase == "tally":
             return "Enter each tally: %s." % self._tally_usage()
         waiting = game.waiting()
+        if waiting and not self.tally_mode and game.card is None:
+            # The start phase: each player has their own tile, and it cannot be set aside.
+            return "Place your start tile (P ORIENTATION COLUMN): %s." % ", ".join(
+                "%s %s" % (p, self._tile_of(p)) for p in waiting)
         if waiting and not self.tally_mode:
             return "%s: place %s (P ORIENTATION COLUMN) or 'P pass'." % (
                 ", ".join(waiting), self._tile_of(waiting[0]))
@@ -366,26 +375,46 @@ class FitsView(GameView):
             return escape(self.peek)
         game = self.game
         if game.card is None:
+            waiting = game.waiting()
+            if waiting and not self.tally_mode:
+                # The start tiles: the orientations of the next one to place, numbered.
+                name = waiting[0]
+                head = "Start tile of %s: %s" % (escape(name), self._tile_of(name))
+                return head + "\n" + orientation_strip(self._tile_of(name))
             return escape(self.prompt())
         tile = game.card
-        head = "Card %d/16: %s%s" % (game.turned, tile, escape(self._skip_note()))
+        # One short line: the panel may be only 6 lines high (four players and a device).
+        head = "Card %d/16: %s" % (game.turned, tile)
+        skips = self._skippers()
+        if skips:
+            head += "  (%s skips)" % escape(" and ".join(skips))
         if self.tally_mode:
             return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
         return head + "\n" + orientation_strip(tile)
 
 
-def orientation_strip(tile):
-    """Every orientation of a tile, numbered, side by side (4 to a line-block)."""
+def orientation_strip(tile, width=38):
+    """Every orientation of a tile, numbered, side by side: as many to a line-block as fit
+    in `width` columns (the card panel's inside), so all 8 orientations of a pentomino fit
+    in one block of 5 lines even when the device's mirror leaves the panel 6 lines."""
     count = fits_tiles.orientation_count(tile)
+    pics = [(o, fits_tiles.picture(tile, o)) for o in range(1, count + 1)]
+    rows, row, used = [], [], 0
+    for o, pic in pics:
+        w = max(2, max(len(r) for r in pic))
+        if row and used + 2 + w > width:
+            rows.append(row)
+            row, used = [], 0
+        used += (2 if row else 0) + w
+        row.append((o, pic, w))
+    rows.append(row)
     blocks = []
-    for start in range(1, count + 1, 4):
-        pics = [(o, fits_tiles.picture(tile, o)) for o in range(start, min(count, start + 3) + 1)]
-        height = max(len(p) for _, p in pics)
-        width = [max(4, max(len(r) for r in p)) for _, p in pics]
-        lines = ["  ".join("%-*s" % (w, str(o)) for (o, _), w in zip(pics, width))]
+    for row in rows:
+        height = max(len(p) for _, p, _ in row)
+        lines = ["  ".join("%-*s" % (w, str(o)) for o, _, w in row).rstrip()]
         for i in range(height):
             lines.append("  ".join("%-*s" % (w, (p[i] if i < len(p) else "")
                                               .replace(".", " ").replace("#", "█"))
-                                   for (_, p), w in zip(pics, width)))
+                                   for _, p, w in row).rstrip())
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
