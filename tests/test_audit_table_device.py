@@ -69,3 +69,41 @@ def test_the_table_text_on_the_device_keeps_scrolling(store):
         device.close()
     assert seen_lit > 0
     assert later_lit > 0
+
+
+def test_the_status_line_keeps_the_short_device_state(store):
+    # The link's sentence ("...: connected (virtual 0.1.0); display restored.") is for the
+    # message line; on the one-line status bar it was cut off at 80 columns.
+    from boardlight.tui_device import DeviceBridge
+
+    class Link:
+        port = "virtual"
+        connected = True
+        state = "connected"
+        on_status = on_event = None
+
+        def next_event(self, timeout):
+            return None
+
+        def show_text(self, text, loop=False):
+            pass
+
+        def close(self):
+            pass
+
+    session = FitsSession.start(store, ["Ann", "Bob"], 7)
+    device = DeviceBridge(Link(), label="direct matrix")
+    device.mirror_text = lambda: "(no picture yet)"
+    app = TableApp(session, device)
+    seen = {}
+
+    async def main():
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.device_status("direct matrix: connected (pi 1.0); display restored.")
+            await pilot.pause()
+            seen["status"] = str(app.query_one("#status").content)
+            seen["message"] = app.last_message
+
+    asyncio.run(main())
+    assert seen["status"] == "FITS #%d  |  direct matrix: connected" % session.row.id
+    assert seen["message"] == "direct matrix: connected (pi 1.0); display restored."

@@ -139,7 +139,8 @@ class TableApp(App):
 
     def device_status(self, text: str):
         """The device bridge says it connected, was unplugged, or came back."""
-        self.device_state = text
+        # The status line keeps the short state; the sentence goes to the message line.
+        self.device_state = self.device.describe() if self.device is not None else text
         self.say(text)
         self.refresh_panels()
 
