@@ -2,7 +2,7 @@
 
 The unix port has no LEDs and no buttons, so the virtual display sends each frame it
 shows down this channel, and the bridge sends button presses and card scans up it, one
-text line each way (the line formats are in host/boardlight/vboard_channel.py).
+text line each way (the line formats: docs/protocol.md, section 7).
 The bridge gives its address in the environment variable BOARDLIGHT_SIM ("host:port").
 """
 
