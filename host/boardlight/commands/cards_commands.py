@@ -29,6 +29,16 @@ def typed_events(prompt=input):
             yield ("scan", text)
 
 
+def _typed_prompt(text):
+    # click.prompt turns the end of input (Ctrl-D, a piped file that ends) and Ctrl-C into
+    # Abort; for the walk they mean "stop here", which it reports with what was stored.
+    try:
+        return click.prompt(text, default="", show_default=False, prompt_suffix="")
+    except click.exceptions.Abort:
+        click.echo("")
+        raise EOFError from None
+
+
 def device_events(link, poll=0.5):
     """Events from a connected device link, for as long as the walk asks for them."""
     while True:
@@ -78,7 +88,7 @@ def enrol(game, start_tiles, port, path):
         raise click.ClickException(str(exc)) from None
     click.echo("Enrolling %d %s cards into %s" % (len(deck), game, registry.path))
     if port is None:
-        events = typed_events(lambda p: click.prompt(p, default="", show_default=False, prompt_suffix=""))
+        events = typed_events(_typed_prompt)
         cardlib.enrol_walk(registry, deck, events, click.echo)
         return
     from ..link import LinkError, connect
