@@ -43,3 +43,16 @@ def test_a_record_that_cannot_be_written_does_not_end_the_game(tmp_path):
     assert "Could not write the record to %s" % (tmp_path / "gone" / "g.txt") in text
     assert "the game goes on" in text
     assert g.turns == 2  # both turns played; before the audit the first save raised
+
+
+def test_the_board_symbols_are_explained_at_the_start_and_in_help():
+    # '+' (an empty grey square) and '*' (the red start square) were shown but never explained.
+    from boardcore.zatre_game import Game
+    from boardlight.zatre_terminal import play
+
+    lines = iter(["help", "quit"])
+    out = []
+    play(Game(["Solo"], seed=2), read=lambda prompt: next(lines), write=out.append)
+    legend = [k for k, text in enumerate(out) if "'+' an empty grey" in text and "'*' the red start" in text]
+    assert len(legend) == 2  # once under the first board, once in the help
+    assert out[legend[1]].startswith("Commands:")

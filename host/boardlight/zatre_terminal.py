@@ -14,6 +14,10 @@ from boardcore.zatre_text import dump_record, parse_turn
 from .zatre_json import cell_entries, turn_entries
 from boardcore.zatre_hint import compact_hint
 
+LEGEND = ("Board: rows and columns 0-14 from the top-left; '.' an empty cell, '+' an empty grey\n"
+          "square (x2: a tile goes there only when its row or column makes 10-12), '*' the red start\n"
+          "square (7,7), a digit a tile.")
+
 HELP = """\
 Commands:
   5@7,8 3@7,9   place a 5 at row 7, column 8, then a 3 at row 7, column 9
@@ -24,7 +28,8 @@ Commands:
   board         show the board again
   sheets        show every score sheet
   help          this text
-  quit          stop (the record so far is kept when --record was given)"""
+  quit          stop (the record so far is kept when --record was given)
+""" + LEGEND
 
 
 def render_board(board):
@@ -89,6 +94,7 @@ def play(game, read=input, write=print, record_path=None):
             write("Opening draw %d: %s" % (k + 1, ", ".join("%s %d" % (game.players[p], v) for p, v in draws)))
     write("%s starts." % game.players[game.first])
     write(render_board(game.board))
+    write(LEGEND)
     shown = True
     while not game.over:
         name = game.players[game.current]
