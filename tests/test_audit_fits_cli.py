@@ -157,3 +157,19 @@ def test_files_saved_with_a_byte_order_mark_are_read(tmp_path, capsys):
     rec = tmp_path / "rec.txt"
     rec.write_bytes(b"\xef\xbb\xbfFITS game record\nPlayers: Ann\nSeed: 5\nBoards: 2\n")
     assert main(["replay", "fits", str(rec)]) == 0
+
+
+def test_replay_says_which_layouts_the_scores_rest_on(tmp_path, capsys):
+    # The issue: the default layouts are labelled ILLUSTRATIVE wherever shown; replay's
+    # scores of boards 2-4 rest on them, so its JSON names them as score fits does.
+    import json
+
+    rec = tmp_path / "rec.txt"
+    rec.write_text("FITS game record\nPlayers: Ann\nSeed: 5\nBoards: 1 3 2\n")
+    lay = tmp_path / "mine.txt"
+    lay.write_text("board 2\nspace 12 1 3\n")
+    assert main(["replay", "fits", "--layout", str(lay), str(rec)]) == 0
+    layouts = json.loads(capsys.readouterr().out)["layouts"]
+    assert sorted(layouts) == ["2", "3"]
+    assert layouts["3"]["illustrative"] is True and "ILLUSTRATIVE" in layouts["3"]["note"]
+    assert layouts["2"] == {"board": 2, "source": str(lay), "illustrative": False}

@@ -92,7 +92,9 @@ def replay_fits(layout_paths, file):
         rounds.append({"round": k + 1, "board": game.boards[k],
                        "scores": {p: s["total"] for p, s in zip(game.players, scores)}})
     out = {"players": game.players, "seed": game.seed, "rounds": rounds, "totals": game.totals(),
-           "complete": game.phase == "over"}
+           "complete": game.phase == "over",
+           # The special spaces the scores of boards 2-4 rest on (the defaults are ILLUSTRATIVE).
+           "layouts": {str(b): _layout_info(game.layout(b)) for b in game.boards if b != 1}}
     if game.phase == "over":
         out["winners"] = game.winners()
         if len(game.players) == 1:
