@@ -196,6 +196,7 @@ class App:
     def f_raw(self, p):
         # One frame of the display's own buffer, base64, possibly in chunks at offsets.
         import binascii
+        import framebuf
 
         d = self.display
         if p["w"] != d.width or p["h"] != d.height or p["fmt"] != _raw_format(d):
@@ -212,7 +213,12 @@ class App:
         self.raw[off : off + len(data)] = data
         if off + len(data) < size:
             return False
-        d.buffer[:] = self.raw
+        if d.colour or d.format == framebuf.MONO_HLSB:
+            d.buffer[:] = self.raw
+        else:
+            # "mono" on the wire is MONO_HLSB; the HT16K33 (MONO_HMSB) and SSD1306
+            # (MONO_VLSB) canvases lay pixels out otherwise: blit converts pixel by pixel.
+            d.blit(framebuf.FrameBuffer(self.raw, d.width, d.height, framebuf.MONO_HLSB), 0, 0)
         self.raw = None
         self.scroller = None
         self.waiting = -1
