@@ -56,3 +56,22 @@ def test_the_board_symbols_are_explained_at_the_start_and_in_help():
     legend = [k for k, text in enumerate(out) if "'+' an empty grey" in text and "'*' the red start" in text]
     assert len(legend) == 2  # once under the first board, once in the help
     assert out[legend[1]].startswith("Commands:")
+
+
+def test_hints_lines_keep_points_apart_from_sums():
+    # A lone 6 on (7,7), hand 6 and 6 (tests/conformance/zatre/hint_two_sixes.json): the best
+    # turns make 12 and 12 for 8 points, and a cross when the second 6 is on a grey square.
+    from boardcore.zatre_board import index
+    from boardcore.zatre_game import Game
+    from boardlight.zatre_terminal import play
+
+    g = Game(["Ann", "Bob"], seed=3)
+    g.turns = 1  # past the first turn
+    g.board.put(index(7, 7), 6)
+    g.hands[g.current] = [6, 6]
+    lines = iter(["hints 1", "quit"])
+    out = []
+    play(g, read=lambda prompt: next(lines), write=out.append)
+    best = [x for x in out if x.startswith("  ")][-1]
+    # Before the audit: "...: sums 12, 12, 8 points +1 cross" (8 read as a third sum).
+    assert best.endswith(": 8 points +1 cross (sums: 12, 12)"), best

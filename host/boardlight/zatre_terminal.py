@@ -74,7 +74,8 @@ def _turn_text(t):
     sums = ", ".join(str(s) for s in t["sums"]) or "none"
     extra = " +%d cross" % t["crosses"] if t["crosses"] else ""
     order = "" if t["order"] == "any" or len(t["tiles"]) < 2 else " (in this order)"
-    return "%s%s: sums %s, %d point%s%s" % (tiles, order, sums, t["points"], "" if t["points"] == 1 else "s", extra)
+    # Points first: "sums 12, 11, 8 points" read as if 8 were one more sum.
+    return "%s%s: %d point%s%s (sums: %s)" % (tiles, order, t["points"], "" if t["points"] == 1 else "s", extra, sums)
 
 
 def play(game, read=input, write=print, record_path=None):
