@@ -270,8 +270,9 @@ def bom_md(boards):
 # Power budget
 
 
-def display_ma(d, level):
-    """Display current at brightness `level` with every pixel lit white, before any limit."""
+def display_ma(d, level, capped=True):
+    """Display current at brightness `level` with every pixel lit white, before the current
+    limit; `capped=False` also leaves out a NeoPixel's brightness_cap (no limit at all)."""
     kind, w, h = d["kind"], d["width"], d["height"]
     if kind == "max7219":
         # Intensity L gives (2L + 1)/32 duty; the datasheet figure is at 31/32.
@@ -281,7 +282,8 @@ def display_ma(d, level):
     if kind == "ssd1306":
         return SSD1306_MA
     n = w * h
-    channel = 255 * (level + 1) * d["brightness_cap"] // 4080  # the driver's scaling
+    cap = d["brightness_cap"] if capped else 255
+    channel = 255 * (level + 1) * cap // 4080  # the driver's scaling
     return n * WS2812_IDLE_MA + n * 3 * channel * WS2812_CHANNEL_MA // 255
 
 
@@ -329,7 +331,7 @@ def power_md(boards):
         s = c["scanner"]
         supply = "own 5 V supply (USB gives %d)" % USB_MA if external_supply(c) else "USB"
         lines.append("| %s | %s %d x %d | %d | %d | %d | %d | %d | %s |" % (
-            name, d["kind"], d["width"], d["height"], display_ma(d, 15), limited_ma(d, 15),
+            name, d["kind"], d["width"], d["height"], display_ma(d, 15, capped=False), limited_ma(d, 15),
             MCU_MA[c["mcu"]], SCANNER_MA[s["kind"]] if s else 0, total_ma(c), supply))
     lines += ["", "\"display, this config\" applies the board file's caps: `max_brightness` (MAX7219,",
               "HT16K33) or `brightness_cap` and `max_current_ma` (NeoPixel), which the drivers enforce",

@@ -94,12 +94,16 @@ def test_bom_pico_by_hand():
 def test_power_budget_by_hand():
     # pico: 4 MAX7219 modules x 330 mA at intensity 15 (31/32 duty) = 1320 mA unlimited;
     #   max_brightness 4 -> duty 9/32: 4 * 330 * 9 // 31 = 383; + Pico 30 + MFRC522 26 = 439 -> USB.
-    # esp32s3: 256 WS2812B, cap 96 at level 15: channel = 255 * 16 * 96 // 4080 = 96;
-    #   256 idle + 256 * 3 * 96 * 20 // 255 = 256 + 5782 = 6038 unlimited; limited to 1800;
+    # esp32s3: 256 WS2812B. With no limit at all (no brightness_cap, as the MAX7219 row has
+    #   no max_brightness): 256 idle + 256 * 3 * 20 = 256 + 15360 = 15616. The board file's
+    #   caps: brightness_cap 96 at level 15, channel = 255 * 16 * 96 // 4080 = 96,
+    #   256 + 256 * 3 * 96 * 20 // 255 = 256 + 5782 = 6038, and max_current_ma holds it to 1800;
     #   + ESP32-S3 60 + GM65 160 = 2020 -> its own supply.
     text = (HARDWARE / "power.md").read_text()
     assert "| pico | max7219 32 x 8 | 1320 | 383 | 30 | 26 | 439 | USB |" in text
-    assert "| esp32s3 | neopixel 16 x 16 | 6038 | 1800 | 60 | 160 | 2020 | own 5 V supply (USB gives 500) |" in text
+    assert "| esp32s3 | neopixel 16 x 16 | 15616 | 1800 | 60 | 160 | 2020 | own 5 V supply (USB gives 500) |" in text
+    d = {"kind": "neopixel", "width": 16, "height": 16, "brightness_cap": 96, "max_current_ma": 1800}
+    assert gen.display_ma(d, 15) == 6038 and gen.display_ma(d, 15, capped=False) == 15616
 
 
 def test_power_model_matches_the_driver():
