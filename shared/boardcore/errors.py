@@ -24,4 +24,5 @@ class FormatError(ValueError):
             where = str(source)
         if line is not None:
             where = (where + ":" if where else "line ") + str(line)
-        ValueError.__init__(self, (where + ": " if where else "") + problem)
+        # super(): MicroPython's ValueError has no __init__ attribute to call directly.
+        super().__init__((where + ": " if where else "") + problem)
