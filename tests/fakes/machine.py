@@ -16,6 +16,7 @@ tx -> rx bytes for full-duplex reads, `UART.feed(data)` queues received bytes.
 LOG = []
 pins = {}  # id -> the most recent Pin made for it, so tests can find pins hw_setup built
 buses = {}  # ("spi"|"i2c"|"uart", id) -> the most recent bus object
+NO_ANSWER = set()  # I2C addresses where no device answers (a part missing or miswired)
 
 
 def reset():
@@ -115,10 +116,14 @@ class I2C:
         buses[("i2c", id)] = self
 
     def writeto(self, addr, buf, stop=True):
+        if addr in NO_ANSWER:
+            raise OSError(19)  # ENODEV, as the esp32 port reports a missing device
         LOG.append(("i2c", self.id, addr, bytes(buf)))
         return 1
 
     def writevto(self, addr, vector, stop=True):
+        if addr in NO_ANSWER:
+            raise OSError(19)
         data = b"".join(bytes(b) for b in vector)
         LOG.append(("i2c", self.id, addr, data))
         return len(vector)

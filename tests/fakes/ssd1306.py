@@ -26,6 +26,9 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.calls = [("init", width, height, addr, external_vcc)]
+        # The package's init_display() starts with "display off" (control byte 0x80, command
+        # 0xAE) over I2C: a missing device fails here, as with the real package.
+        i2c.writeto(addr, b"\x80\xae")
 
     def show(self):
         self.calls.append(("show", bytes(self.buffer)))
