@@ -67,20 +67,6 @@ def build_scanner(s, buses):
     return BarcodeReader(buses.get("uart", s["uart"]), None)
 
 
-def _no_answer(what, part, e):
-    # "display ht16k33 on I2C0 (SDA GPIO4, SCL GPIO5) at address 0x70 did not answer (...)":
-    # a driver's bare OSError (ENODEV, EIO) would not say which part or which wires.
-    where = ""
-    for kind in ("i2c", "spi", "uart"):
-        bus = part.get(kind)
-        if bus:
-            pins = ["%s GPIO%d" % (r.upper(), bus[r]) for r in ("sda", "scl", "sck", "mosi", "miso", "tx", "rx") if r in bus]
-            where = " on %s%d (%s)" % (kind.upper(), bus["id"], ", ".join(pins))
-    if "address" in part:
-        where += " at address 0x%02x" % part["address"]
-    return OSError("%s %s%s did not answer (%s): check its wiring, power and address" % (what, part["kind"], where, e))
-
-
 def build(board):
     """(display, attach) for a board configuration from board_config.load()."""
     from drivers.buttons import Buttons
@@ -89,11 +75,15 @@ def build(board):
     try:
         display = build_display(board["display"], buses)
     except OSError as e:
-        raise _no_answer("display", board["display"], e)
+        from hw_errors import no_answer  # only when it fails: no heap for it otherwise
+
+        raise no_answer("display", board["display"], e)
     try:
         scanner = build_scanner(board.get("scanner"), buses)
     except OSError as e:
-        raise _no_answer("scanner", board["scanner"], e)
+        from hw_errors import no_answer
+
+        raise no_answer("scanner", board["scanner"], e)
     Pin = machine.Pin
     pins = {}
     for name in board["buttons"]:
