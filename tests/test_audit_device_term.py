@@ -78,3 +78,46 @@ def test_no_redraw_while_a_card_code_is_typed():
         inp.close()
         os.close(master)
     assert not t.is_alive()
+
+
+class SlowBoard(FakeBoard):
+    """Records presses; a press takes a while, and two presses of one button must not
+    overlap (the firmware refuses a second "down" while the button is down)."""
+
+    def __init__(self):
+        super().__init__()
+        self.presses = []
+        self.down = set()
+        self.overlaps = 0
+        self.lock = threading.Lock()
+
+    def press(self, name, long, long_ms):
+        with self.lock:
+            if name in self.down:
+                self.overlaps += 1
+            self.down.add(name)
+        time.sleep(0.05)
+        with self.lock:
+            self.down.discard(name)
+            self.presses.append((name, long))
+
+
+def test_keys_that_arrive_together_are_each_a_press():
+    master, slave = pty.openpty()
+    board, out = SlowBoard(), Out()
+    inp = os.fdopen(slave, "r")
+    t = threading.Thread(target=run, args=(board, {"next": "n", "menu": "m"}), kwargs={"out": out, "inp": inp})
+    t.start()
+    try:
+        wait_for(lambda: "\x1b[H" in out.text())
+        os.write(master, b"nnNm")  # one read: next, next, next long, menu
+        wait_for(lambda: len(board.presses) == 4)
+    finally:
+        os.write(master, b"q")
+        t.join(3)
+        inp.close()
+        os.close(master)
+    assert sorted(board.presses) == [("menu", False), ("next", False), ("next", False), ("next", True)]
+    # The three presses of next one after the other, in the order typed.
+    assert [p for p in board.presses if p[0] == "next"] == [("next", False), ("next", False), ("next", True)]
+    assert board.overlaps == 0

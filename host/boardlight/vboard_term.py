@@ -7,6 +7,7 @@ n = next, m = menu, 1..6 = p1..p6): a key is a short press, the same key with Sh
 and scans it; "q" or Ctrl-C quits.
 """
 
+import codecs
 import os
 import select
 import sys
@@ -87,23 +88,42 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
 
     drawer = threading.Thread(target=draw_loop, daemon=True)
     drawer.start()
+    # Keys typed faster than one read (a quick double tap, a paste) arrive together: each
+    # is a press. Presses of one button run one after the other (a second "down" while the
+    # first is still down would be refused by the firmware); other buttons run alongside.
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    locks = {}
+
+    def press(name, long):
+        with locks[name]:
+            board.press(name, long, long_ms)
+
+    pending = ""
     try:
         tty.setcbreak(fd)
         while True:
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if not ready:
-                continue
-            ch = os.read(fd, 4).decode("utf-8", "replace")[:1]
-            if ch in ("q", "\x03", "\x04", ""):
+            if not pending:
+                ready, _, _ = select.select([fd], [], [], 0.2)
+                if not ready:
+                    continue
+                data = os.read(fd, 64)
+                if not data:
+                    break
+                pending = decoder.decode(data)
+                if not pending:
+                    continue  # the first byte of a character such as "£"
+            ch, pending = pending[0], pending[1:]
+            if ch in ("q", "\x03", "\x04"):
                 break
             if ch == "s":
+                typed, pending = pending, ""  # keys that came with the "s" start the code
                 with screen:
                     prompting.set()
                     termios.tcsetattr(fd, termios.TCSADRAIN, old)
-                    out.write("\x1b[Kcard code: ")
+                    out.write("\x1b[Kcard code: " + typed)
                     out.flush()
                 try:
-                    code = inp.readline().strip()
+                    code = (typed + inp.readline()).strip()
                 finally:
                     tty.setcbreak(fd)
                     prompting.clear()
@@ -115,7 +135,8 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
                 continue
             if ch in keys:
                 name, long = keys[ch]
-                threading.Thread(target=board.press, args=(name, long, long_ms), daemon=True).start()
+                locks.setdefault(name, threading.Lock())
+                threading.Thread(target=press, args=(name, long), daemon=True).start()
                 status[0] = "%s %s" % (name, "long" if long else "short")
     finally:
         stop.set()
