@@ -135,3 +135,48 @@ def test_the_card_panel_names_the_winner_when_the_game_is_over(store):
     assert session.core.start_tile("Ann") == "U"
     assert seen["card"].startswith("Game over: winner: Ann with -67; solo rating: ")
     assert "clean-up crew" in seen["card"]
+
+
+def _board_fits(app):
+    """The board panel's lines (markup removed) against the room the panel has inside."""
+    from rich.text import Text
+
+    board = app.query_one("#board")
+    lines = Text.from_markup(str(board.content)).plain.splitlines()
+    return lines, board.content_region.width, board.content_region.height
+
+
+@pytest.mark.parametrize("tally", [False, True])
+def test_four_players_with_ordinary_names_fit_the_board_panel(store, tally):
+    # Alice, Bobby, Carol, David on board 4: the "start:" line was 41 columns and wrapped,
+    # pushing the ILLUSTRATIVE note off a panel that has no line to spare; the quick-tally
+    # panel cut "6,6 A" in two. Every line must fit, the note must be on screen.
+    options = {"boards": [4]}
+    if tally:
+        options["scoring"] = "tally"
+    session = FitsSession.start(store, ["Alice", "Bobby", "Carol", "David"], 7, options)
+    app = TableApp(session)
+    seen = {}
+
+    async def script(pilot):
+        await _type(pilot, "")
+        seen["board"] = _board_fits(app)
+
+    _run(app, script)
+    lines, width, height = seen["board"]
+    assert max(len(line) for line in lines) <= width, lines
+    assert len(lines) <= height, lines
+    assert any("ILLUSTRATIVE" in line for line in lines)
+    starts = session.core.starts if tally else [session.core.start_tile(p)
+                                                 for p in session.players]
+    if tally:
+        # Board 4's ten special spaces, each whole on one line: the pairs A..E.
+        text = "\n".join(lines)
+        for r, c, sym in ((2, 1, "A"), (6, 6, "A"), (3, 4, "B"), (9, 2, "B"), (5, 2, "C"),
+                          (11, 6, "C"), (7, 5, "D"), (12, 1, "D"), (4, 6, "E"),
+                          (10, 4, "E")):
+            assert "%d,%d %s" % (r, c, sym) in text
+        assert "Alice %s" % starts[0] in text and "David %s" % starts[3] in text
+    else:
+        start = [line for line in lines if line.startswith("start:")]
+        assert start and all(t in start[0].split() for t in starts)

@@ -336,8 +336,7 @@ class FitsView(GameView):
                 "".join(self._cell(game.board(n), layout, row, c) for c in range(1, 7))
                 for n in names))
         lines.append("   " + gap.join("123456" for _ in names))
-        lines.append("start: " + "  ".join("%s %s" % (escape(n[:6]), game.start_tile(n))
-                                           for n in names))
+        lines.append(escape(_start_line(names, [game.start_tile(n) for n in names])))
         if layout.illustrative:
             lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
         return "\n".join(lines)
@@ -354,21 +353,21 @@ class FitsView(GameView):
 
     def _tally_board_text(self):
         game = self.game
-        lines = ["Quick tally: the host deals, you build on your own boards.", "",
-                 "Start tiles: " + ", ".join("%s %s" % (escape(p), t)
-                                             for p, t in zip(game.players, game.starts))]
+        lines = ["Quick tally: the host deals,", "you build on your own boards.", ""]
+        lines += _pack("Start tiles:", ["%s %s" % (p, t) for p, t in zip(game.players,
+                                                                          game.starts)])
         layout = game.layout(game.board_number)
         if layout.spaces:
             lines.append("")
-            lines.append("Special spaces of board %d (row,col value)%s:" % (
-                game.board_number, ", ILLUSTRATIVE" if layout.illustrative else ""))
-            specs = ["%d,%d %s" % (r, c, layout.token(r, c)) for r, c, _v in layout.spaces]
-            for i in range(0, len(specs), 5):
-                lines.append("  " + "  ".join(specs[i:i + 5]))
+            lines.append("Board %d special spaces (row,col):" % game.board_number)
+            if layout.illustrative:
+                lines.append("(an ILLUSTRATIVE layout)")
+            lines += _pack("", ["%d,%d %s" % (r, c, layout.token(r, c))
+                                for r, c, _v in layout.spaces])
         for n, scores in enumerate(game.round_scores, 1):
-            lines.append("round %d: %s" % (n, ", ".join("%s %+d" % (escape(p), s["total"])
-                                                        for p, s in zip(game.players, scores))))
-        return "\n".join(lines)
+            lines += _pack("round %d:" % n, ["%s %+d" % (p, s["total"])
+                                             for p, s in zip(game.players, scores)])
+        return "\n".join(escape(line) for line in lines)
 
     def card_text(self):
         if self.peek:
@@ -391,6 +390,39 @@ class FitsView(GameView):
         if self.tally_mode:
             return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
         return head + "\n" + orientation_strip(tile)
+
+
+# The board panel's inside at 80 columns: 38 columns less the border and the padding.
+BOARD_WIDTH = 34
+
+
+def _pack(head, items, width=BOARD_WIDTH):
+    """`head` then the items, two spaces apart, in lines of `width` (never splitting an
+    item; the lines after the head's are indented by two)."""
+    lines, line = [], head
+    for item in items:
+        if line.strip() and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line = ""
+        if not line.strip():
+            line = "  " + item
+        elif line is head:
+            line = line + " " + item
+        else:
+            line = line + "  " + item
+    lines.append(line)
+    return lines
+
+
+def _start_line(names, tiles, width=BOARD_WIDTH):
+    """'start: Ann U  Bob Y ...' on one line of `width`: names are shortened as much as
+    needed (the board panel has no line to spare for a second one)."""
+    for chars in (6, 5, 4, 3, 2, 1):
+        for sep in ("  ", " "):
+            line = "start: " + sep.join("%s %s" % (n[:chars], t) for n, t in zip(names, tiles))
+            if len(line) <= width:
+                return line
+    return line
 
 
 def orientation_strip(tile, width=38):
