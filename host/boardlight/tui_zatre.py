@@ -143,7 +143,12 @@ class ZatreView(GameView):
         return None if self.game.over else self.game.current
 
     def points(self):
-        return self.game.final_scores()
+        # During the game: the points on each sheet. The tiles in hand only cost their
+        # values when the game ends with them unplaced (then: the final scores).
+        game = self.game
+        if game.over:
+            return game.final_scores()
+        return [sheet.total() for sheet in game.sheets]
 
     def prompt(self):
         game = self.game
@@ -195,10 +200,12 @@ class ZatreView(GameView):
         game = self.game
         lines = []
         if not game.over:
-            lines.append("To move: %s" % escape(self.session.players[game.current]))
-            lines.append("Hand: %s   must place %d" % (_hand(game.hand()), game.must_place()))
-            lines.append("")
-        lines.append("        sheet  held  score")
+            # One line, so that six players' rows fit below it.
+            lines.append("To move: %s  hand %s, place %d" % (
+                escape(self.session.players[game.current]), _hand(game.hand()),
+                game.must_place()))
+        lines.append("        sheet  held  if it ended now" if not game.over
+                     else "        sheet  held  score")
         for p, name in enumerate(self.session.players):
             lines.append("%-7s %5d %5d %6d" % (escape(name[:7]), game.sheets[p].total(),
                                                 sum(game.held(p)), game.score(p)))
