@@ -180,3 +180,21 @@ def test_four_players_with_ordinary_names_fit_the_board_panel(store, tally):
     else:
         start = [line for line in lines if line.startswith("start:")]
         assert start and all(t in start[0].split() for t in starts)
+
+
+def test_ctrl_c_quits_the_table_like_ctrl_q(store):
+    session = FitsSession.start(store, ["Ann", "Bob"], 7)
+    app = TableApp(session)
+    seen = {}
+
+    async def main():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _type(pilot, "")  # deal: one action logged
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            seen["running"] = app.is_running
+
+    asyncio.run(main())
+    assert seen["running"] is False
+    assert app.return_value == "playing"
+    assert [kind for _seq, kind, _data in store.actions(session.row.id)] == ["deal"]

@@ -46,6 +46,9 @@ class TableApp(App):
 
     BINDINGS = [
         Binding("ctrl+q", "quit_table", "quit", priority=True),
+        # Ctrl+C is what people press to leave a terminal program: the game is saved after
+        # every action, so it quits the same way (it did nothing at all).
+        Binding("ctrl+c", "quit_table", "quit", show=False, priority=True),
         Binding("escape", "clear_entry", "clear", show=False),
     ]
 
