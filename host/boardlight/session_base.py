@@ -43,8 +43,9 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, store, game_id):
-        """Rebuild a stored game by replaying its log."""
+    def resume(cls, store, game_id, record=True):
+        """Rebuild a stored game by replaying its log (`record`: also rewrite its derived
+        score lines and status; a rebuild after a failed write must not write)."""
         row = store.game(game_id)
         if row.game != cls.GAME:
             raise StoreError("game %d is %s, not %s" % (game_id, row.game, cls.GAME))
@@ -61,7 +62,7 @@ class Session:
             session.seq = seq
         # Score lines and status are derived: rewrite them in case the process died after an
         # action was committed but before they were.
-        if row.status == "playing":
+        if record and row.status == "playing":
             session.record_progress()
         return session
 
@@ -91,7 +92,9 @@ class Session:
         return result
 
     def _rebuild(self):
-        fresh = type(self).resume(self.store, self.row.id)
+        # Only reads: the log just refused a write (locked, full), so writing the score
+        # lines here would fail too and leave the core ahead of the log.
+        fresh = type(self).resume(self.store, self.row.id, record=False)
         self.core, self.seq = fresh.core, fresh.seq
 
     def _changed_lines(self):

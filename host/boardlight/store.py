@@ -55,17 +55,33 @@ class GameRow:
         return "GameRow(%d %s %s %s)" % (self.id, self.game, self.status, ",".join(self.players))
 
 
+def _writes(method):
+    """A write the database cannot take (locked past the timeout, a full disk) becomes a
+    StoreError that says so; the transaction has been rolled back, nothing was written."""
+
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise StoreError("the game log %s could not be written (%s): the action was not"
+                             " taken; try it again" % (self.path, exc)) from None
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
 class Store:
     """An open game log. Use as a context manager or call close()."""
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, timeout=10.0):
         self.path = Path(path) if path is not None else default_path()
         if self.path.is_dir():
             raise StoreError("%s is a folder, not a database file" % self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             # isolation_level=None: we open and commit every transaction ourselves.
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=10)
+            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -104,6 +120,7 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------------
 
+    @_writes
     def new_game(self, game: str, players, seed: int, options=None) -> int:
         """Record a new game (status 'playing') and return its id."""
         if game not in GAMES:
@@ -123,13 +140,16 @@ class Store:
                 [(game_id, seat, name) for seat, name in enumerate(players)])
         return game_id
 
+    @_writes
     def append_action(self, game_id: int, seq: int, kind: str, data: dict, scores=(),
                       finished=False):
         """Append action number `seq` (1, 2, ... without gaps) and commit it durably.
 
         `scores` [(part, points, details)] and `finished` are what the action changed in the
         score lines and the status: written in the same transaction, so they can never
-        disagree with the actions after a crash."""
+        disagree with the actions after a crash. A database that cannot take the write
+        (locked by another program past the timeout, a full disk) raises StoreError and
+        holds nothing of the action."""
         with self._tx():
             row = self._db.execute(
                 "SELECT status, (SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?)"
@@ -150,6 +170,7 @@ class Store:
             self._db.execute("UPDATE games SET updated = ?, status = ? WHERE id = ?",
                              (now, "finished" if finished else "playing", game_id))
 
+    @_writes
     def set_scores(self, game_id: int, part: str, points, details=None):
         """Write (or rewrite) the score line `part` (e.g. 'round 1', 'total'): points per seat."""
         with self._tx():
@@ -163,6 +184,7 @@ class Store:
             [(game_id, part, seat, int(p), json.dumps(d, sort_keys=True))
              for seat, (p, d) in enumerate(zip(points, details))])
 
+    @_writes
     def set_status(self, game_id: int, status: str):
         if status not in STATUSES:
             raise StoreError("unknown status %r" % status)
@@ -250,7 +272,14 @@ class _Transaction:
 
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None:
-            self._db.execute("COMMIT")
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error:
+                # A COMMIT that failed (the file busy, the disk full) leaves the
+                # transaction open: end it, or the next BEGIN would fail too.
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
         else:
             self._db.execute("ROLLBACK")
         return False
