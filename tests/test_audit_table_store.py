@@ -44,3 +44,16 @@ def test_a_locked_log_refuses_the_action_and_play_goes_on(tmp_path):
     assert (seq, phase) == (1, "start")
     assert [kind for _s, kind, _d in store.actions(session.row.id)] == ["deal"]
     store.close()
+
+
+def test_reading_commands_do_not_create_a_log_at_a_mistyped_path(tmp_path, capsys):
+    from boardlight.cli import main
+
+    typo = tmp_path / "no-such-folder" / "gmaes.sqlite3"
+    assert main(["history", "--db", str(typo)]) == 0
+    assert "no games stored in %s yet" % typo in capsys.readouterr().out
+    for command in (["show", "1"], ["export", "1"]):
+        assert main(command + ["--db", str(typo)]) == 1
+        assert "there is no game log at %s" % typo in capsys.readouterr().err
+    # Nothing was made: neither the file nor its folder.
+    assert not typo.parent.exists()

@@ -31,7 +31,24 @@ def _friendly(func):
     return wrapper
 
 
-def _store(db):
+def _log_path(db):
+    """The game log's path, as open_store picks it."""
+    import os
+
+    from ..store import default_path
+
+    return db or os.environ.get("BOARDLIGHT_DB") or default_path()
+
+
+def _store(db, create=True):
+    """The game log; with create=False (show, export only read it) a log that does not
+    exist is an error instead of a new empty file (and folder) at a mistyped path."""
+    if not create:
+        import os
+
+        if not os.path.exists(_log_path(db)):
+            raise click.ClickException("there is no game log at %s: no game has been kept"
+                                       " there yet (check --db)" % _log_path(db))
     try:
         return open_store(db)
     except StoreError as exc:
@@ -113,6 +130,11 @@ def register(cli, play, **_groups):
     @_friendly
     def history(game, limit, db):
         """List stored games: number, game, status, players, dates and totals."""
+        import os
+
+        if not os.path.exists(_log_path(db)):  # do not create a log just to list it
+            click.echo("no games stored in %s yet" % _log_path(db))
+            return
         with _store(db) as store:
             rows = store.games(game=game, limit=limit)
             if not rows:
@@ -136,7 +158,7 @@ def register(cli, play, **_groups):
         """Print one stored game with its score breakdown."""
         from ..session_registry import resume_session
 
-        with _store(db) as store:
+        with _store(db, create=False) as store:
             row = store.game(_game_id(store, game_ref))
             session = resume_session(store, row.id)
             if as_json:
@@ -169,7 +191,7 @@ def register(cli, play, **_groups):
         """Write a stored game's record in the game's documented text format."""
         from ..session_registry import resume_session
 
-        with _store(db) as store:
+        with _store(db, create=False) as store:
             session = resume_session(store, _game_id(store, game_ref))
             output.write(session.record_text())
 
