@@ -296,6 +296,10 @@ class FitsView(GameView):
         game = self.game
         if game.phase == "over":
             return "Game over: %s." % "; ".join(self.session.summary_lines()[1:])
+        if game.phase == "deal" and self.session.table_deal:
+            # --cards: the players deal the real cards; Enter does not deal.
+            return "Round %d: each player scans their start card (or type 'starts %s')." % (
+                game.round_index + 2, " ".join(["T"] * len(game.players)))
         if game.phase == "deal":
             return "Press Enter (or the device's button) to deal round %d." % (
                 game.round_index + 2)
@@ -309,14 +313,21 @@ class FitsView(GameView):
         if waiting and not self.tally_mode:
             return "%s: place %s (P ORIENTATION COLUMN) or 'P pass'." % (
                 ", ".join(waiting), self._tile_of(waiting[0]))
+        if self.session.table_deal:
+            return "Turn the next real card: scan it (or type 'card TILE', e.g. 'card L4')."
         return "Press Enter (or the device's button) for the next card."
 
     def keys(self):
-        keys = [("Enter", "deal / next card")]
+        if self.session.table_deal:
+            # --cards: scans (or these entries) deal and turn; Enter does neither.
+            keys = [("starts T..", "deal"), ("card T", "turn")]
+        else:
+            keys = [("Enter", "deal / next card")]
         if self.tally_mode:
             keys.append(("tally P ..", "round-end tally (? explains)"))
         else:
-            keys += [("P O C", "player P drops orientation O at column C"),
+            keys += [("P O C", "P drops orientation O at column C" if self.session.table_deal
+                      else "player P drops orientation O at column C"),
                      ("P pass", "set aside"), ("hint P", "legal drops")]
         keys += [("?", "help"), ("Ctrl+Q", "quit, resume later")]
         return keys
