@@ -322,19 +322,36 @@ def _add_group_resume(play):
     play.params.append(click.Option(["--db", "group_db"], default=None,
                                     type=click.Path(dir_okay=False),
                                     help="With --resume: the game log to use."))
+    play.params.append(click.Option(["--port", "group_port"], default=None,
+                                    help="With --resume: the device's serial port."))
+    play.params.append(click.Option(["--direct", "group_direct"], default=None,
+                                    type=click.Path(exists=True, dir_okay=False),
+                                    metavar="WIRING",
+                                    help="With --resume: drive a matrix wired to this"
+                                         " computer."))
     play.invoke_without_command = True
     inner = play.callback
 
-    def callback(group_resume=None, group_no_device=False, group_db=None):
+    def callback(group_resume=None, group_no_device=False, group_db=None, group_port=None,
+                 group_direct=None):
         ctx = click.get_current_context()
         if ctx.invoked_subcommand is not None:
-            if group_resume is not None:
-                raise click.UsageError("put --resume after the game: play fits --resume")
+            # Options before the game belong to `play --resume`: for a game they go after
+            # its name (they were silently dropped: `play --no-device fits` used a device).
+            given = [name for name, value in (
+                ("--resume", group_resume is not None), ("--no-device", group_no_device),
+                ("--db", group_db is not None), ("--port", group_port is not None),
+                ("--direct", group_direct is not None)) if value]
+            if given:
+                raise click.UsageError("put %s after the game: play %s %s"
+                                       % (" ".join(given), ctx.invoked_subcommand,
+                                          " ".join(given)))
             return inner() if inner else None
         if group_resume is None:
             click.echo(ctx.get_help())
             return None
-        _play(None, None, None, None, group_no_device, group_resume, group_db)
+        _play(None, None, None, group_port, group_no_device, group_resume, group_db,
+              direct=group_direct)
         return None
 
     play.callback = callback
