@@ -57,3 +57,29 @@ def test_reading_commands_do_not_create_a_log_at_a_mistyped_path(tmp_path, capsy
         assert "there is no game log at %s" % typo in capsys.readouterr().err
     # Nothing was made: neither the file nor its folder.
     assert not typo.parent.exists()
+
+
+def test_show_svg_of_a_quick_tally_game_writes_its_score_chart(tmp_path, capsys):
+    # `show GAME --svg DIR` failed (exit 2, "no FITS game record to export") for a game
+    # scored by quick tally; its round scores are in the log, so the chart can be drawn.
+    from boardlight.cli import main
+
+    db = tmp_path / "log.sqlite3"
+    with Store(db) as store:
+        s = FitsSession.start(store, ["Ann", "Bob"], 7, {"scoring": "tally", "boards": [1, 4]})
+        s.act({"type": "deal"})
+        for _ in range(16):
+            s.act({"type": "turn"})
+        # Board 1: Ann 8 full rows and 4 open dots: 8 - 4 = +4 (RULES.md's real round);
+        # Bob 2 full rows, 10 open dots (one on each other row): 2 - 10 = -8.
+        s.act({"type": "tally", "seat": 0, "open_dots": 4, "full_rows": 8, "uncovered": []})
+        s.act({"type": "tally", "seat": 1, "open_dots": 10, "full_rows": 2, "uncovered": []})
+        gid = s.row.id
+    out = tmp_path / "pictures"
+    assert main(["show", str(gid), "--db", str(db), "--svg", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "quick tally: no boards to draw, only the score chart" in printed
+    assert sorted(p.name for p in out.iterdir()) == ["fits-scores.svg"]
+    chart = (out / "fits-scores.svg").read_text()
+    assert 'data-player="Ann" data-round="1" data-total="4"' in chart
+    assert 'data-player="Bob" data-round="1" data-total="-8"' in chart

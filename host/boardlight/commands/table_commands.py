@@ -202,6 +202,23 @@ def _write_svgs(session, folder):
     """The stored game's pictures (boardlight.render, from the game's record)."""
     from ..render import record_pictures, write_pictures
 
+    if session.GAME == "fits" and session.mode == "tally":
+        # A quick-tally game has no drops, so no boards and no record to draw from: its
+        # round scores still make the chart (it failed with "no game record to export").
+        from ..render_chart import chart_svg
+
+        game = session.core
+        pictures = {}
+        if game.round_scores:
+            points = [[rnd[i]["total"] for rnd in game.round_scores]
+                      for i in range(len(game.players))]
+            pictures["fits-scores.svg"] = chart_svg(game.players, points, "round",
+                                                    "FITS scores by round")
+        click.echo("quick tally: no boards to draw%s" % (
+            ", only the score chart" if pictures else " and no round scored yet"))
+        for path in write_pictures(pictures, folder):
+            click.echo("wrote %s" % path)
+        return
     pictures = record_pictures(session.GAME, session.record_text(), "game %d" % session.row.id)
     for path in write_pictures(pictures, folder):
         click.echo("wrote %s" % path)
