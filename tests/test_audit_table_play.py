@@ -47,3 +47,17 @@ def test_options_before_the_game_are_refused_not_dropped(tmp_path, tables, capsy
     assert "put %s after the game: play fits %s" % (before[0], before[0]) \
         in capsys.readouterr().err
     assert tables == []
+
+
+def test_play_direct_with_a_bad_wiring_file_is_one_clear_line(tmp_path, capsys):
+    # It was a ValueError traceback from deep inside the direct backend.
+    wiring = tmp_path / "wiring.json"
+    wiring.write_text('{"display": 3}')
+    db = tmp_path / "log.sqlite3"
+    assert main(["play", "fits", "--players", "Ann", "--direct", str(wiring),
+                 "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.startswith("Error: cannot drive the matrix wired as %s: " % wiring)
+    assert "display: missing, or not an object" in err
+    assert "the game is saved: add --no-device" in err

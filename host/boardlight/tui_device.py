@@ -21,7 +21,12 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
     if direct is not None:
         from .direct_link import DirectLink
 
-        link = DirectLink.open(direct)
+        try:
+            link = DirectLink.open(direct)
+        except (ValueError, OSError, ImportError, RuntimeError) as exc:
+            # A wiring file with a mistake, a pin this board lacks, Blinka not installed:
+            # one line for the table (it was a traceback), as for a device that fails.
+            raise LinkError("cannot drive the matrix wired as %s: %s" % (direct, exc)) from None
         say("Driving the matrix wired to this computer (%s)." % direct)
         return DeviceBridge(link, label="direct matrix")
     board = None
