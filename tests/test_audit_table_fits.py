@@ -198,3 +198,26 @@ def test_ctrl_c_quits_the_table_like_ctrl_q(store):
     assert seen["running"] is False
     assert app.return_value == "playing"
     assert [kind for _seq, kind, _data in store.actions(session.row.id)] == ["deal"]
+
+
+def test_hint_lists_the_drops_one_line_per_orientation(store):
+    # Seed 7: Bob's start tile is Y on an empty board. Every orientation rests on row 1;
+    # Y is 2 wide standing (orientations 1, 3, 5, 7: columns 1..5) and 4 wide lying
+    # (2, 4, 6, 8: columns 1..3), as the strip of its pictures shows.
+    session = FitsSession.start(store, ["Ann", "Bob"], 7)
+    app = TableApp(session)
+    seen = {}
+
+    async def script(pilot):
+        await _type(pilot, "")
+        await _type(pilot, "hint 2")
+        seen["card"] = str(app.query_one("#card").content)
+        seen["width"] = app.query_one("#card").content_region.width
+
+    _run(app, script)
+    lines = seen["card"].splitlines()
+    assert lines[0] == "Y for Bob, ORIENTATION: COLUMN>ROW"
+    standing = "1>1 2>1 3>1 4>1 5>1"
+    lying = "1>1 2>1 3>1"
+    assert lines[1:] == ["%d: %s" % (o, standing if o % 2 else lying) for o in range(1, 9)]
+    assert max(len(line) for line in lines) <= seen["width"]

@@ -241,9 +241,14 @@ class FitsView(GameView):
         if not drops:
             self.peek = "%s cannot place %s anywhere: 'pass'" % (name, self._tile_of(name))
         else:
-            self.peek = "%s can drop %s (orientation column -> row):\n%s" % (
-                name, self._tile_of(name),
-                "  ".join("%d %d->%d" % d for d in drops))
+            # One line per orientation, each drop as COLUMN>ROW (where it comes to rest):
+            # a single long line was cut anywhere by the panel, e.g. "3 2-" / ">1".
+            by_orientation = {}
+            for o, c, r in drops:
+                by_orientation.setdefault(o, []).append("%d>%d" % (c, r))
+            self.peek = "\n".join(
+                ["%s for %s, ORIENTATION: COLUMN>ROW" % (self._tile_of(name), name)]
+                + ["%d: %s" % (o, " ".join(by_orientation[o])) for o in sorted(by_orientation)])
         return "Legal drops for %s shown." % name
 
     def device_screen(self):
