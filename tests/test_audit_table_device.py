@@ -107,3 +107,30 @@ def test_the_status_line_keeps_the_short_device_state(store):
     asyncio.run(main())
     assert seen["status"] == "FITS #%d  |  direct matrix: connected" % session.row.id
     assert seen["message"] == "direct matrix: connected (pi 1.0); display restored."
+
+
+def test_the_mirror_of_a_real_device_scrolls_its_text():
+    # For a real device the mirror is drawn on the host with the firmware's own screens.
+    # A moving text drew only its first frame: the first column of the first letter at
+    # the right edge, for as long as the text was shown.
+    from boardlight.tui_device import DeviceBridge
+
+    class Link:
+        port = "/dev/ttyACM0"
+        connected = True
+        state = "connected"
+        info = {"display": {"w": 16, "h": 16}, "colour": True}
+
+        def show_text(self, text, loop=False):
+            pass
+
+    device = DeviceBridge(Link())
+    device.show(("text", {"text": "round 2"}))
+    lit = []
+    for _ in range(20):  # 20 redraws of the mirror, 6 s of the table
+        width, height, rgb = device._frame()
+        lit.append(sum(1 for x in range(width) for y in range(height) if rgb(x, y) != (0, 0, 0)))
+    # "round 2" in 5 x 7 glyphs: a whole letter lights more than its first column's 7.
+    assert max(lit) > 12
+    assert len(set(lit)) > 3  # it moves
+    assert "▀" in device.mirror_text()

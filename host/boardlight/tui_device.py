@@ -78,6 +78,7 @@ class DeviceBridge:
         self.private = False  # a Forbes player's own cards are on the device
         self._mirrored = None  # the screen last sent (what a host-drawn mirror draws)
         self._canvas = None
+        self._scroller = None  # a host-drawn text mirror scrolls as the device's text does
 
     def describe(self):
         if self.label is not None:
@@ -137,6 +138,7 @@ class DeviceBridge:
         self.screen = None if private else screen
         self._send(screen)
         self._canvas = None
+        self._scroller = None
         self._mirrored = screen
 
     def _send(self, screen):
@@ -198,6 +200,10 @@ class DeviceBridge:
         if info is None or screen is None:
             return None
         if self._canvas is not None:
+            if self._scroller is not None:
+                # The UI redraws the mirror every 0.3 s; the device steps every 70 ms.
+                for _ in range(4):
+                    self._scroller.step()
             return self._canvas
         from . import direct
         from .direct_canvas import Canvas
@@ -224,9 +230,13 @@ class DeviceBridge:
 
             screen_forbes.forbes_hand(canvas, args["cards"])
         elif kind == "scores":
-            screens.scores(canvas, args["scores"], args.get("names")).step()
+            self._scroller = screens.scores(canvas, args["scores"], args.get("names"))
+            self._scroller.step()
         else:
-            screens.message(canvas, args["text"]).step()
+            # Its first frame alone is the text's first column at the right edge: keep
+            # scrolling it, as the device does (looping, as _send asks the device to).
+            self._scroller = screens.message(canvas, args["text"], loop=True)
+            self._scroller.step()
         self._canvas = canvas
         return canvas
 
