@@ -134,3 +134,15 @@ def test_the_mirror_of_a_real_device_scrolls_its_text():
     assert max(lit) > 12
     assert len(set(lit)) > 3  # it moves
     assert "▀" in device.mirror_text()
+
+
+def test_a_virtual_board_that_cannot_start_is_a_link_error(tmp_path):
+    # play catches LinkError and says the game is saved and --no-device plays on; a
+    # virtual board that could not start (no MicroPython unix port) was a traceback.
+    from boardlight.link import LinkError
+
+    missing = tmp_path / "micropython"
+    with pytest.raises(LinkError) as info:
+        open_device("virtual", say=lambda _t: None, virtual_options={"micropython": missing})
+    assert str(info.value).startswith("the virtual board cannot start: MicroPython unix"
+                                      " port not found at %s" % missing)

@@ -36,9 +36,13 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
         if port is None:
             note = "No boardlight device found: playing with the virtual board."
     if port is None or port == "virtual":
-        from .virtual_board import VirtualBoard
+        from .virtual_board import VirtualBoard, VirtualBoardError
 
-        board = VirtualBoard(**(virtual_options or {})).start()
+        try:
+            board = VirtualBoard(**(virtual_options or {})).start()
+        except (VirtualBoardError, OSError) as exc:
+            # No MicroPython unix port here, say: one line, and the way on (--no-device).
+            raise LinkError("the virtual board cannot start: %s" % exc) from None
         link = Link(board.port)
         link.board = board
         link.start()
