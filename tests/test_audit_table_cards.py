@@ -1,5 +1,6 @@
 """Audit of the cards at the table: enrolling typed at the prompt, scans during play."""
 
+import pytest
 from click.testing import CliRunner
 
 from boardlight.cards import CardRegistry
@@ -75,3 +76,24 @@ def test_play_fits_cards_says_how_to_deal_and_turn_and_takes_scans(tmp_path):
     assert "still to place or set aside Y" in seen["again"]
     assert seen["played"] == "card Y was already turned this round"
     assert session.core.turned == 1
+
+
+@pytest.mark.timeout(60)  # without the typed scans the walk waits for ever
+def test_enrol_with_the_virtual_board_takes_typed_codes_as_its_scans(tmp_path):
+    # `cards enrol GAME --device virtual` (in the README) waited for scans nobody could
+    # make: the virtual board runs headless. Typed codes are now scanned at it, so the
+    # walk runs through the firmware and the link as with a device.
+    path = tmp_path / "cards.json"
+    result = CliRunner().invoke(
+        cli, ["cards", "enrol", "forbes", "--device", "virtual", "--file", str(path)],
+        input="X1\n\nX1\nX3\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "stored 'X1' as Forbes ownership card square (1 of 5)" in out
+    assert "skipped Forbes ownership card square (2 of 5)" in out
+    assert "not stored: code 'X1' is already enrolled as Forbes ownership card square" \
+        " (1 of 5)" in out
+    assert "stored 'X3' as Forbes ownership card square (3 of 5)" in out
+    assert out.rstrip().endswith("stopped: 2 enrolled, 1 skipped")
+    assert [(code, card.card_id) for code, card in CardRegistry.load(path).entries()] == [
+        ("X1", "square-1"), ("X3", "square-3")]

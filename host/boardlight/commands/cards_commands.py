@@ -1,5 +1,7 @@
 """`boardlight cards ...`: enrol the physical cards' scanner codes, list, look up, forget."""
 
+import threading
+
 import click
 
 from .. import cards as cardlib
@@ -37,6 +39,24 @@ def _typed_prompt(text):
     except click.exceptions.Abort:
         click.echo("")
         raise EOFError from None
+
+
+def _scan_typed_at(board):
+    """Typed lines become the virtual board's scans and presses; the end stops the walk."""
+    try:
+        # No "code>" prompt: this thread would print it before the walk names the card;
+        # the walk's own "N/20: scan ..." line is the prompt.
+        for event in typed_events(lambda _text: _typed_prompt("")):
+            if event[0] == "scan":
+                try:
+                    board.scan(event[1])
+                except ValueError as exc:  # a space or a non-ASCII character in the code
+                    click.echo("not scanned: %s" % exc)
+            else:
+                board.press(event[1])
+        board.press("menu")
+    except Exception:  # the walk is over and the board closed under us: nothing to do
+        pass
 
 
 def device_events(link, poll=0.5):
@@ -97,6 +117,17 @@ def enrol(game, start_tiles, port, path):
         link = connect(None if port == "auto" else port)
     except (LinkError, OSError, ImportError, ValueError) as exc:
         raise click.ClickException("cannot open the device %s: %s" % (port, exc)) from None
+    if port == "virtual" and getattr(link, "board", None) is not None:
+        # The virtual board has no scanner anyone can hold a card to: the codes typed here
+        # are scanned at it (an empty line presses its "next", q its "menu"), so the walk
+        # runs exactly as with a device. It waited for scans that could never come.
+        click.echo("the virtual board: type each code here, it is scanned at the board")
+        try:
+            link.wait_connected(10)  # scans before the handshake would go to its own dealer
+        except LinkError as exc:
+            link.close()
+            raise click.ClickException(str(exc)) from None
+        threading.Thread(target=_scan_typed_at, args=(link.board,), daemon=True).start()
     try:
         enrol_from_link(registry, deck, link, click.echo)
     except LinkError as exc:
