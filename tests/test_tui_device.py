@@ -165,6 +165,8 @@ def test_forbes_cards_only_on_the_device_while_held(store):
         await _until(pilot, lambda: _frame_is(board, bob))
         out["panels"] = "\n".join(str(app.query_one("#" + n).content)
                                   for n in ("board", "card", "message", "scores"))
+        await pilot.pause(0.4)                       # the mirror redraws every 0.3 s
+        out["mirror_held"] = str(app.query_one("#mirror").content)
         board.up("p2")                               # released: the table's picture is back
         await _until(pilot, lambda: _frame_is(board, stone))
         out["log"] = [kind for _, kind, _ in store.actions(session.row.id)]
@@ -174,6 +176,8 @@ def test_forbes_cards_only_on_the_device_while_held(store):
     finally:
         device.close()
     assert "own cards" not in out["panels"] and "shows:" not in out["panels"]
+    # The shared screen's mirror of the matrix does not draw Bob's cards either.
+    assert "▀" not in out["mirror_held"] and "own cards" in out["mirror_held"]
     assert out["log"] == ["deal", "draw"]            # looking at cards changes nothing
 
 

@@ -170,8 +170,15 @@ class DeviceBridge:
 
     # -- the mirror ---------------------------------------------------------------------
 
+    # What the mirror says while a player's own cards are on the device: the table's
+    # screen is shared, so the cards must not be drawn there.
+    PRIVATE_MIRROR = "(a player's own cards\n are on the device)"
+
     def mirror_text(self):
-        """The device's matrix as half-block characters (two pixel rows per text row)."""
+        """The device's matrix as half-block characters (two pixel rows per text row),
+        except while a player's own cards are on the device."""
+        if self.private:
+            return self.PRIVATE_MIRROR
         frame = self._frame()
         if frame is None:
             return "(no picture yet)"
