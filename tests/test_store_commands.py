@@ -48,7 +48,7 @@ def test_show_prints_the_breakdown(db, capsys):
     gid = _game(db, "fits", options={"scoring": "tally", "boards": [1, 2]})
     assert main(["show", str(gid), "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "game %d: fits, finished" % gid in out
+    assert "game %d: fits, finished, seed 4" % gid in out  # over: the seed is shown
     assert "scoring: quick tally; boards 1 2" in out
     # Round 1 (board 1): Ann 8 rows, 4 dots: +4 (rows 8, dots -4); Bob 8 rows, 5 dots: +3.
     assert "  Ann     4  (board 1, dots -4, rows 8)" in out
@@ -68,6 +68,10 @@ def test_show_json_and_last(db, capsys):
     assert (data["id"], data["game"], data["status"], data["actions"]) == \
         (gid, "forbes", "playing", 11)
     assert data["state"]["game"]["dealer"] == 0
+    # The seed would tell every hand and stone to come: hidden while the game is played.
+    assert data["seed"] is None
+    assert main(["show", str(gid), "--db", str(db)]) == 0
+    assert "seed hidden until the game is over" in capsys.readouterr().out
 
 
 def test_show_svg_writes_the_pictures(db, tmp_path, capsys):

@@ -161,17 +161,22 @@ def register(cli, play, **_groups):
         with _store(db, create=False) as store:
             row = store.game(_game_id(store, game_ref))
             session = resume_session(store, row.id)
+            # The seed deals every card, tile, hand and stone still to come: it is shown
+            # once the game is over, never while it is being played.
+            seed = row.seed if row.status != "playing" else None
             if as_json:
                 click.echo(json.dumps({
-                    "id": row.id, "game": row.game, "seed": row.seed, "options": row.options,
+                    "id": row.id, "game": row.game, "seed": seed, "options": row.options,
                     "status": row.status, "started": row.started, "updated": row.updated,
                     "players": row.players, "actions": session.seq,
                     "scores": {part: [p for p, _ in v]
                                for part, v in store.scores(row.id).items()},
                     "state": session.snapshot()}, sort_keys=True, indent=1))
             else:
-                click.echo("game %d: %s, %s, seed %d, %d actions" % (
-                    row.id, row.game, row.status, row.seed, session.seq))
+                click.echo("game %d: %s, %s, %s, %d actions" % (
+                    row.id, row.game, row.status,
+                    "seed hidden until the game is over" if seed is None else "seed %d" % seed,
+                    session.seq))
                 click.echo("players: %s" % ", ".join(row.players))
                 click.echo("started %s, last action %s" % (row.started[:19], row.updated[:19]))
                 for line in session.summary_lines():
