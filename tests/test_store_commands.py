@@ -6,7 +6,7 @@ import json
 import pytest
 
 from boardlight.cli import main
-from boardlight.session_registry import session_class
+from boardlight.session_registry import resume_session, session_class
 from boardlight.store import Store
 from test_session_scripts import SCRIPTS, play_out
 
@@ -170,3 +170,17 @@ def test_plain_loops_stay_reachable(game, first_line, tmp_path):
                           input="quit\n", capture_output=True, text=True, timeout=30)
     assert proc.stdout.splitlines()[0].startswith(first_line), proc.stdout + proc.stderr
     assert not (tmp_path / "unused.sqlite3").exists()  # the plain loops keep no log
+
+
+def test_play_takes_each_games_rule_options_into_the_stored_game(db, recorded_tables):
+    # The table UI sets the RULES.md options the game is played with; they are stored with
+    # the game, so a resume or a replay of the export plays by the same rules.
+    assert main(["play", "zatre", "--players", "Ann,Bob", "--strict-adjacency",
+                 "--centre-doubles", "--no-device", "--db", str(db)]) == 0
+    assert main(["play", "forbes", "--players", "Ann,Bob", "--target", "40",
+                 "--pay-once-per-player", "--no-device", "--db", str(db)]) == 0
+    (_, zatre, *_), (_, forbes, *_) = recorded_tables
+    with Store(db) as store:
+        assert store.game(zatre).options == {"strict_adjacency": True, "centre_doubles": True}
+        assert store.game(forbes).options == {"target_score": 40, "pay_once_per_player": True}
+        assert resume_session(store, forbes).core.options.target_score == 40

@@ -253,6 +253,10 @@ def _take_over_play(play):
     _add_group_resume(play)
 
 
+# Rule-option flags of `play` whose core option has another name.
+RULE_OPTION_NAMES = {"target": "target_score"}
+
+
 def _play_command(game, plain_loops):
     # Options the UI does not know (--target, --record, --max-overhang, ...) belong to the
     # game's own loop: they are kept and handed to it with --plain, refused without it.
@@ -275,7 +279,9 @@ def _play_command(game, plain_loops):
     @DB_OPTION
     @click.pass_context
     def command(ctx, players, seed, port, no_device, direct, resume, plain, db, tally=False,
-                boards=None, cards=False):
+                boards=None, cards=False, **rules):
+        # The game's rule options (RULES.md), as given: the same flags in both modes.
+        rules = {name: value for name, value in rules.items() if value not in (None, False)}
         if plain:
             plain_command = plain_loops.get(game)
             if plain_command is None:
@@ -283,6 +289,10 @@ def _play_command(game, plain_loops):
             args = _plain_args(plain_command, players, seed)
             if boards is not None:
                 args += ["--boards", ",".join(str(b) for b in boards)]
+            for name, value in sorted(rules.items()):
+                args.append("--" + name.replace("_", "-"))
+                if value is not True:
+                    args.append(str(value))
             args += ctx.args
             return plain_command.main(args=args, prog_name="boardlight play %s" % game,
                                       standalone_mode=False)
@@ -297,6 +307,8 @@ def _play_command(game, plain_loops):
             options["boards"] = boards
         if cards:
             options["deal"] = "table"
+        for name, value in rules.items():
+            options[RULE_OPTION_NAMES.get(name, name)] = value
         _play(game, players, seed, port, no_device, resume, db, options, direct)
 
     if game == "fits":
@@ -309,6 +321,23 @@ def _play_command(game, plain_loops):
         command = click.option(
             "--boards", callback=_boards, default=None,
             help="Which boards, in order (default 1,2,3,4).")(command)
+    if game == "zatre":
+        command = click.option(
+            "--strict-adjacency", is_flag=True,
+            help="Each new tile must touch a tile from an earlier turn (RULES.md option).")(command)
+        command = click.option(
+            "--centre-doubles", is_flag=True,
+            help="The red start square is a grey (doubling) square too.")(command)
+    if game == "forbes":
+        command = click.option(
+            "--target", type=click.IntRange(1), default=None,
+            help="The match ends after the game in which a total reaches this (default 100).")(command)
+        command = click.option(
+            "--centre-also-square", is_flag=True,
+            help="The 4 centre cells also score as a 2 x 2 square.")(command)
+        command = click.option(
+            "--pay-once-per-player", is_flag=True,
+            help="A pattern pays a player once, however many cards of its symbol they hold.")(command)
     command.help = "Play %s at the table (full-screen UI; --plain for the line-based game)." % (
         {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}[game])
     return command
