@@ -49,18 +49,34 @@ def _documented_play_lines():
     return lines
 
 
-def test_documented_line_game_commands_run(tmp_path):
+def test_documented_line_game_commands_run(tmp_path, monkeypatch):
     # Every `boardlight play zatre ...` of docs/zatre-rules.md that names the line-based game
-    # (or one of its options) starts it; before the audit the docs showed the rule options and
-    # --record without --plain, which the table UI refuses.
+    # or a rule option works as documented: the line-based game starts, and the table UI
+    # (rule options without --plain) starts a game stored with those options. --record is
+    # the line game's own: documented without --plain it would be refused.
+    from boardlight import tui_app
+    from boardlight.store import Store
+
+    started = []
+    monkeypatch.setattr(tui_app, "run_table",
+                        lambda session, **kw: started.append(session.row.id) or "playing")
+    db = tmp_path / "log.sqlite3"
     lines = _documented_play_lines()
-    assert len(lines) >= 2
+    assert len(lines) >= 3
     for line in lines:
         args = line.split()[1:]
-        assert "--plain" in args, "documented without --plain (the UI refuses it): %s" % line
-        res = _run(args, tmp_path)
+        if "--plain" in args:
+            res = _run(args, tmp_path)
+            assert res.exit_code == 0, (line, res.output)
+            assert "Zatre, seed" in res.output and "to move; tiles:" in res.output, line
+            continue
+        assert "--record" not in args, "--record documented without --plain: %s" % line
+        res = _run(args + ["--no-device", "--db", str(db)], tmp_path)
         assert res.exit_code == 0, (line, res.output)
-        assert "Zatre, seed" in res.output and "to move; tiles:" in res.output, line
+        with Store(db) as store:
+            options = store.game(started[-1]).options
+        for flag in ("--strict-adjacency", "--centre-doubles"):
+            assert (flag in args) == options.get(flag[2:].replace("-", "_"), False), line
 
 
 def test_record_path_that_cannot_be_written_is_refused_before_the_game(tmp_path):
