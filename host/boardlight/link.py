@@ -39,6 +39,11 @@ class LinkError(Exception):
     """The device could not be reached, or refused what was asked."""
 
 
+# A board whose REPL answers gets a soft reset at most every REVIVE_MS, REVIVE_TRIES times.
+REVIVE_MS = 3000
+REVIVE_TRIES = 3
+
+
 def _ms():
     return int(time.monotonic() * 1000)
 
@@ -80,6 +85,9 @@ class Link:
         self._last_hello = 0
         self._last_heard = 0
         self._last_ping = 0
+        self._revives = 0  # soft resets sent since the last handshake
+        self.problem = None  # why the handshake cannot succeed, when the link knows
+        self._last_revive = None
         self.board = None  # the VirtualBoard when connect("virtual") started one
 
     # -- lifetime ---------------------------------------------------------------------
@@ -295,6 +303,8 @@ class Link:
             text = payload.decode("ascii", "replace")
             self.console.append(text)
             del self.console[:-50]
+            if self.state == HANDSHAKE and text.startswith(">>>"):
+                self._revive(now)
             return
         self._last_heard = now
         if seq:
@@ -317,6 +327,25 @@ class Link:
         else:
             self.ep.error("type", "%s is not for the host" % ftype)
 
+    def _revive(self, now):
+        # The board answers our hellos with its REPL prompt: the firmware is not running
+        # (it crashed, or a Ctrl-C stopped it). A soft reset (Ctrl-C clears the REPL's line,
+        # Ctrl-D reboots) runs main.py again, as the reset button would. A few tries, spaced
+        # out; after that the state says what is wrong and the hellos go on.
+        if self._last_revive is not None and now - self._last_revive < REVIVE_MS:
+            return
+        self._last_revive = now
+        if self._revives >= REVIVE_TRIES:
+            if self._revives == REVIVE_TRIES:  # say it once
+                self._revives += 1
+                self.problem = ("the device's firmware is not running (its REPL answers):"
+                                " reset the board, or `boardlight deploy` it again")
+                if self.on_status is not None:
+                    self.on_status(HANDSHAKE, self.problem)
+            return
+        self._revives += 1
+        self._write(b"\r\x03\x04")
+
     def _info(self, payload, now):
         if self.state != HANDSHAKE or not isinstance(payload, dict) or payload.get("sid") != self.sid:
             return  # an answer to an older hello
@@ -325,6 +354,8 @@ class Link:
             return
         self.info = payload
         self.handshakes += 1
+        self._revives = 0
+        self.problem = None
         self._last_heard = self._last_ping = now
         # The device shows what it showed before only if it did not restart: send the
         # brightness and the last picture again unless newer ones are already queued.
