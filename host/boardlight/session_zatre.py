@@ -4,7 +4,8 @@ One action, a whole turn of the player to move:
     {"type": "turn", "seat": s, "hand": [values held, logged], "tiles": [[row, col, value], ...]}
 `tiles` in the order they go down; [] is a pass (only when nothing in hand can be placed).
 The hand is what the seeded bag dealt; the replay checks it is the same.
-Score lines: "total" (sheet total minus held tiles, per player; detail: the sheet columns).
+Score lines: "total" (sheet total per player, minus the held tiles once the game is over;
+detail: the sheet columns).
 Options: strict_adjacency, centre_doubles (RULES.md).
 """
 
@@ -59,7 +60,13 @@ class ZatreSession(Session):
             details.append({"10": list(sheet.e10), "11": list(sheet.e11), "12": list(sheet.e12),
                             "crosses": sheet.crosses, "sheet": sheet.total(),
                             "held": game.held(p)})
-        return [("total", game.final_scores(), details)]
+        # Held tiles cost only at the end (RULES.md): mid-game the hand is just what was
+        # drawn for the next turn, so the stored total is the sheet's.
+        if game.over:
+            totals = game.final_scores()
+        else:
+            totals = [game.sheets[p].total() for p in range(len(game.players))]
+        return [("total", totals, details)]
 
     def summary_lines(self):
         game = self.core
