@@ -25,3 +25,10 @@ def test_zatre_rule_flags_reach_the_plain_game(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(turn))
     assert main(["play", "zatre", "--plain", "--players", "Ann", "--seed", "3"]) == 0
     assert "touches only tiles placed this turn" not in capsys.readouterr().out
+
+
+def test_a_huge_player_count_is_refused_at_once(tmp_path, capsys):
+    code = main(["play", "zatre", "--players", "99999999", "--no-device",
+                 "--db", str(tmp_path / "log.sqlite3")])
+    assert code == 2
+    assert "99999999 players: no game here takes more than 6" in capsys.readouterr().err

@@ -20,3 +20,22 @@ def test_mid_game_total_is_the_sheet_and_the_end_subtracts_held_tiles(tmp_path):
         (part, totals, details), = s.score_lines()
         assert game.over
         assert totals == [game.sheets[p].total() - sum(game.held(p)) for p in range(2)]
+
+
+def test_a_long_score_sheet_keeps_its_last_rows_and_total_in_the_panel(tmp_path):
+    from boardlight.tui_zatre import ZatreView
+
+    with Store(tmp_path / "log.sqlite3") as store:
+        s = ZatreSession.start(store, ["Ann", "Bob"], 7)
+        sheet = s.core.sheets[0]
+        for _ in range(14):
+            sheet.add((1, 0, 0), 0)  # 14 rows, each a single 10 (1 point, no bonus)
+        sheet.add((0, 2, 4), 0)      # row 1 gets its 11 and 12: 1 + 2 + 4 + bonus 3 = 10
+        view = ZatreView(s)
+        view.cmd_sheet(["Ann"])
+        lines = view.peek.splitlines()
+    # Rows 1-5 summed: 10 + 1 + 1 + 1 + 1 = 14; rows 6-14 shown; sheet 10 + 13 x 1 = 23.
+    assert lines[1].split() == ["rows", "1-5", "14"]
+    assert [line.split()[0] for line in lines[2:-1]] == [str(k) for k in range(6, 15)]
+    assert lines[-1] == "sheet 23, held tiles -%d" % sum(s.core.held(0))
+    assert len(lines) <= 12

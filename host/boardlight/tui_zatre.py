@@ -39,6 +39,10 @@ def parse_tiles(words):
     return [numbers[k:k + 3] for k in range(0, len(numbers), 3)]
 
 
+# Sheet rows the card panel shows in full (the rest are summed in one line).
+SHEET_ROWS_SHOWN = 9
+
+
 class ZatreView(GameView):
     GAME = "zatre"
     NAME = "Zatre"
@@ -117,12 +121,19 @@ class ZatreView(GameView):
             raise ViewError("whose sheet? 'sheet P'")
         seat = seat_by_name_or_number(self.session.players, words[0])
         sheet = self.game.sheets[seat]
+        rows = sheet.rows()
         lines = ["%s's sheet:  x2   10  11  12  bonus  total" % self.session.players[seat]]
-        for k, (cross, a, b, c, bonus, total) in enumerate(sheet.rows(), 1):
+        # The panel holds about a dozen lines: a long sheet shows its last rows, the rows
+        # above them summed in one line, and always the total.
+        first = max(0, len(rows) - SHEET_ROWS_SHOWN)
+        if first:
+            lines.append("rows 1-%d          %4d" % (first, sum(r[5] for r in rows[:first])))
+        for k in range(first, len(rows)):
+            cross, a, b, c, bonus, total = rows[k]
             lines.append("%2d           %s  %3s %3s %3s  %3s   %4d" % (
-                k, "x" if cross else " ", _box(a), _box(b), _box(c), bonus or "", total))
+                k + 1, "x" if cross else " ", _box(a), _box(b), _box(c), bonus or "", total))
         lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat))))
-        self.peek = "\n".join(lines[:12])
+        self.peek = "\n".join(lines)
         return "Showing %s's score sheet." % self.session.players[seat]
 
     def entry_for_event(self, event):

@@ -69,6 +69,10 @@ def _game_id(store, text):
                                    " not %r" % text)
 
 
+# The most players any of the three games takes (Zatre: 6); each core checks its own limit.
+MAX_PLAYERS = 6
+
+
 def _players(text, game):
     """--players "Ann,Bob" -> ["Ann", "Bob"]; a number -> that many default names."""
     # Default names P1, P2, ...: every core accepts them (no spaces: they go into records).
@@ -76,6 +80,10 @@ def _players(text, game):
         return ["P1", "P2"]
     text = text.strip()
     if text.isdigit():
+        if int(text) > MAX_PLAYERS:
+            # Checked before the names are made: "--players 99999999" must not build them.
+            raise click.BadParameter("%s players: no game here takes more than %d"
+                                     % (text, MAX_PLAYERS), param_hint="--players")
         return ["P%d" % (i + 1) for i in range(int(text))]
     names = [n.strip() for n in text.split(",")]
     if not all(names):
