@@ -16,6 +16,7 @@ whole game. The game-specific parts live in tui_fits / tui_zatre / tui_forbes (G
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.widgets import Input, Static
 
 from boardcore.errors import RuleError
@@ -104,11 +105,22 @@ class TableApp(App):
                 self.say(message)
         self.refresh_panels()
 
+    def _widgets_gone(self):
+        # Once the app is exiting its widgets are gone, but the mirror's timer and the
+        # link's messages can still arrive: there is nothing left to act on or draw.
+        try:
+            self.query_one("#mirror")
+        except NoMatches:
+            return True
+        return False
+
     def on_device_event(self, message: DeviceEvent):
-        self.device_event(message.event)
+        if not self._widgets_gone():
+            self.device_event(message.event)
 
     def on_device_status(self, message: DeviceStatus):
-        self.device.status_on_ui(message.state, message.text)
+        if not self._widgets_gone():
+            self.device.status_on_ui(message.state, message.text)
 
     def enter_scan(self, code: str):
         """A scanned card: it stands for turning that card (or drawing that start card)."""
@@ -179,7 +191,7 @@ class TableApp(App):
             mirror.display = False
 
     def refresh_mirror(self):
-        if self.device is not None:
+        if self.device is not None and not self._widgets_gone():
             self.query_one("#mirror", Static).update(self.device.mirror_text())
             self.query_one("#status", Static).update(
                 "%s  |  %s" % (self.view.status_line(), self.device_state))
