@@ -5,6 +5,7 @@ character overwrote "card code: " and the code could not be seen while typing.""
 
 import os
 import pty
+import termios
 import threading
 import time
 
@@ -51,6 +52,12 @@ def wait_for(cond, timeout=3.0):
         time.sleep(0.01)
 
 
+def keys_are_read_one_by_one(fd):
+    # The program puts the terminal in cbreak mode after it starts drawing: keys written
+    # before that would wait in the line buffer for an Enter.
+    return not termios.tcgetattr(fd)[3] & termios.ICANON
+
+
 def test_no_redraw_while_a_card_code_is_typed():
     master, slave = pty.openpty()
     board, out = FakeBoard(), Out()
@@ -58,7 +65,7 @@ def test_no_redraw_while_a_card_code_is_typed():
     t = threading.Thread(target=run, args=(board, {"next": "n", "menu": "m"}), kwargs={"out": out, "inp": inp})
     t.start()
     try:
-        wait_for(lambda: "\x1b[H" in out.text())
+        wait_for(lambda: "\x1b[H" in out.text() and keys_are_read_one_by_one(slave))
         os.write(master, b"s")
         wait_for(lambda: "card code: " in out.text())
         at_prompt = len(out.text())
@@ -109,7 +116,7 @@ def test_keys_that_arrive_together_are_each_a_press():
     t = threading.Thread(target=run, args=(board, {"next": "n", "menu": "m"}), kwargs={"out": out, "inp": inp})
     t.start()
     try:
-        wait_for(lambda: "\x1b[H" in out.text())
+        wait_for(lambda: "\x1b[H" in out.text() and keys_are_read_one_by_one(slave))
         os.write(master, b"nnNm")  # one read: next, next, next long, menu
         wait_for(lambda: len(board.presses) == 4)
     finally:

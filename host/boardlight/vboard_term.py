@@ -9,6 +9,7 @@ and scans it; "q" or Ctrl-C quits.
 
 import codecs
 import os
+import queue
 import select
 import sys
 import termios
@@ -89,13 +90,17 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
     drawer = threading.Thread(target=draw_loop, daemon=True)
     drawer.start()
     # Keys typed faster than one read (a quick double tap, a paste) arrive together: each
-    # is a press. Presses of one button run one after the other (a second "down" while the
-    # first is still down would be refused by the firmware); other buttons run alongside.
+    # is a press. Presses of one button run one after the other, in the order typed (a
+    # second "down" while the first is still down would be refused by the firmware): one
+    # worker and queue per button. Other buttons run alongside.
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
-    locks = {}
+    presses = {}
 
-    def press(name, long):
-        with locks[name]:
+    def press_worker(name, waiting):
+        while True:
+            long = waiting.get()
+            if long is None:
+                return
             board.press(name, long, long_ms)
 
     pending = ""
@@ -135,11 +140,16 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
                 continue
             if ch in keys:
                 name, long = keys[ch]
-                locks.setdefault(name, threading.Lock())
-                threading.Thread(target=press, args=(name, long), daemon=True).start()
+                if name not in presses:
+                    presses[name] = queue.Queue()
+                    threading.Thread(target=press_worker, args=(name, presses[name]),
+                                     daemon=True).start()
+                presses[name].put(long)
                 status[0] = "%s %s" % (name, "long" if long else "short")
     finally:
         stop.set()
+        for waiting in presses.values():
+            waiting.put(None)
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
         drawer.join(1)
         out.write("\n")
