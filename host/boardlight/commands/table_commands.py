@@ -319,33 +319,8 @@ def _play_command(game, plain_loops):
             options[RULE_OPTION_NAMES.get(name, name)] = value
         _play(game, players, seed, port, no_device, resume, db, options, direct)
 
-    if game == "fits":
-        command = click.option(
-            "--tally", is_flag=True,
-            help="Quick tally at each round's end instead of entering every drop.")(command)
-        command = click.option(
-            "--cards", is_flag=True,
-            help="Play with the real cards: scan (or type) each card turned.")(command)
-        command = click.option(
-            "--boards", callback=_boards, default=None,
-            help="Which boards, in order (default 1,2,3,4).")(command)
-    if game == "zatre":
-        command = click.option(
-            "--strict-adjacency", is_flag=True,
-            help="Each new tile must touch a tile from an earlier turn (RULES.md option).")(command)
-        command = click.option(
-            "--centre-doubles", is_flag=True,
-            help="The red start square is a grey (doubling) square too.")(command)
-    if game == "forbes":
-        command = click.option(
-            "--target", type=click.IntRange(1), default=None,
-            help="The match ends after the game in which a total reaches this (default 100).")(command)
-        command = click.option(
-            "--centre-also-square", is_flag=True,
-            help="The 4 centre cells also score as a 2 x 2 square.")(command)
-        command = click.option(
-            "--pay-once-per-player", is_flag=True,
-            help="A pattern pays a player once, however many cards of its symbol they hold.")(command)
+    for decorate in GAME_OPTIONS[game]:
+        command = decorate(command)
     command.help = "Play %s at the table (full-screen UI; --plain for the line-based game)." % (
         {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}[game])
     return command
@@ -454,6 +429,32 @@ def _boards(_ctx, _param, value):
     except ValueError:
         raise click.BadParameter("board numbers separated by commas, e.g. 1,3: not %r" % value)
 
+
+# Each game's own options of `play <game>`, applied in this order (--help lists them so).
+GAME_OPTIONS = {
+    "fits": [
+        click.option("--tally", is_flag=True,
+                     help="Quick tally at each round's end instead of entering every drop."),
+        click.option("--cards", is_flag=True,
+                     help="Play with the real cards: scan (or type) each card turned."),
+        click.option("--boards", callback=_boards, default=None,
+                     help="Which boards, in order (default 1,2,3,4)."),
+    ],
+    "zatre": [
+        click.option("--strict-adjacency", is_flag=True,
+                     help="Each new tile must touch a tile from an earlier turn (RULES.md option)."),
+        click.option("--centre-doubles", is_flag=True,
+                     help="The red start square is a grey (doubling) square too."),
+    ],
+    "forbes": [
+        click.option("--target", type=click.IntRange(1), default=None,
+                     help="The match ends after the game in which a total reaches this (default 100)."),
+        click.option("--centre-also-square", is_flag=True,
+                     help="The 4 centre cells also score as a 2 x 2 square."),
+        click.option("--pay-once-per-player", is_flag=True,
+                     help="A pattern pays a player once, however many cards of its symbol they hold."),
+    ],
+}
 
 @_friendly
 def _play(game, players, seed, port, no_device, resume, db, options=None, direct=None):
