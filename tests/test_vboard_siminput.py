@@ -5,6 +5,7 @@ import os
 import subprocess
 
 from conftest import MICROPYTHON, ROOT, SHARED
+from mpy_tree import compiled
 
 SCRIPT = r"""
 from sim_input import SimInput
@@ -30,7 +31,8 @@ print(SimInput(["next"], got.append, 600, scanner=False).handle(b"scan X"))
 
 
 def test_sim_input_events_on_micropython():
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join([".frozen", str(ROOT / "firmware"), str(SHARED)]))
+    # Firmware and core compiled as deployed, at a device's 96 KB (mpy_tree.py).
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([".frozen", str(compiled(ROOT / "firmware")), str(compiled(SHARED))]))
     done = subprocess.run([str(MICROPYTHON), "-X", "heapsize=96k", "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [

