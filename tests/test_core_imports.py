@@ -1,5 +1,6 @@
-"""Every module of the rules core imports on MicroPython within a 96 KB heap: the core
-must never drift into CPython-only code."""
+"""Every module of the rules core imports on MicroPython within a 96 KB heap, compiled by
+mpy-cross as deployed: the core must never drift into CPython-only code. (The source runs
+on MicroPython's default heap in the conformance tests.)"""
 
 import pytest
 
