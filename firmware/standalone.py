@@ -18,13 +18,14 @@ Games, in the order "menu" (short press) steps through them:
 - Zatre (zatre_bag.Bag with the game's Random): "next" draws the tiles of the next turn,
   3 on the first turn and 2 after; a long "next" draws a single tile (for a player who
   kept one). The device does not see the board, so it shows no hint.
-- Forbes (forbes_game.Game with the game's Random: it deals the 4 secret cards of
-  every player and draws the stones): "next" draws the next stone and shows it.
+- Forbes (forbes_deal.deal and forbes_deal.pick_stone with the game's Random: the
+  same secret cards and stones as forbes_game.Game(players, dealer, rng) deals and
+  draws, without the rules engine's heap): "next" draws the next stone and shows it.
   Holding pN shows player N's cards while held; on a board without player buttons a
   long "next" shows the hands one seat after another (pass the device), then the stone
-  again. The device does not see where a stone goes, so it books each stone on the next
-  empty cell of the core's board: only the face-down pool matters to the draw, and no
-  scores are shown. After 16 stones "END"; the next game is dealt by the player who
+  again. The device does not see where a stone goes: it only counts the stones
+  placed (only the face-down pool matters to the draw), and shows no scores. After 16
+  stones "END"; the next game is dealt by the player who
   played second.
 Buttons everywhere: "menu" short = next game; "menu" long = next player count (FITS
 1..4, Forbes 2..5, each redealing; ignored in Zatre, whose shared bag needs no count);
@@ -73,7 +74,7 @@ class Standalone:
         self.over = False
         self.held = None  # the player button held down, e.g. "p2"
         # FITS
-        self.rng = None
+        self.rng = None  # the game's Random (FITS and Forbes; Zatre's bag holds its own)
         self.round = 0
         self.starts = None
         self.building = None
@@ -83,8 +84,11 @@ class Standalone:
         self.turn = 0
         self.tiles = None
         # Forbes
-        self.game = None
-        self.dealer = 0
+        self.hands = None  # every seat's 4 secret cards, e.g. "SSTX"
+        self.pool = None  # face-down stones per symbol, in forbes_rules.SYMBOLS order
+        self.stone = None  # the stone drawn last (on show until the next "next"), or None
+        self.placed = 0  # stones put on the real board
+        self.dealer = 0  # the seat that deals (and plays first); next game: the second
         self.peek = -1  # seat whose hand a long "next" shows, -1 for none
 
     # -- the app's side ---------------------------------------------------------------
@@ -132,12 +136,13 @@ class Standalone:
         import boardcore
 
         keep = self.mode
+        self.rng = None
         if keep != "fits":
-            self.rng = self.starts = self.building = None
+            self.starts = self.building = None
         if keep != "zatre":
             self.bag = self.tiles = None
         if keep != "forbes":
-            self.game = None
+            self.hands = self.pool = self.stone = None
         from boardcore.compat import IS_MICROPYTHON
 
         if not IS_MICROPYTHON:
@@ -181,9 +186,16 @@ class Standalone:
             self.turn = 0
             self.tiles = None
         else:
-            from boardcore.forbes_game import Game
+            from boardcore.forbes_deal import deal
+            from boardcore.forbes_rules import SYMBOLS, STONES_PER_SYMBOL
 
-            self.game = Game(n, dealer=self.dealer % n, rng=rng)
+            self.dealer %= n
+            self.hands = None  # a deal that runs out of heap leaves no half-made game
+            self.stone = None
+            self.placed = 0
+            self.pool = bytearray([STONES_PER_SYMBOL] * len(SYMBOLS))
+            self.rng = rng
+            self.hands = deal(rng, n, self.dealer)
             self.peek = -1
         title = {"fits": "FITS", "zatre": "ZATRE", "forbes": "FORBES"}[mode]
         if mode != "zatre":
@@ -203,7 +215,7 @@ class Standalone:
             return self.building is not None
         if self.mode == "zatre":
             return self.bag is not None
-        return self.game is not None
+        return self.hands is not None
 
     def _next(self, long):
         if not self._dealt():
@@ -211,7 +223,7 @@ class Standalone:
             return True
         if self.over:
             if self.mode == "forbes":
-                self.dealer = self.game.second
+                self.dealer = (self.dealer + 1) % len(self.hands)  # who played second
             self._deal()
             return True
         if self.mode == "fits":
@@ -241,8 +253,7 @@ class Standalone:
         return self._forbes_next(long)
 
     def _forbes_next(self, long):
-        g = self.game
-        n = len(g.players)
+        n = len(self.hands)
         if long:
             self.peek += 1
             if self.peek >= n:
@@ -250,13 +261,16 @@ class Standalone:
             self.draw()
             return True
         self.peek = -1
-        if g.stone is not None:
-            # The stone went somewhere on the real board: book it on the first empty cell.
-            i = g.board.index(".")
-            g.place(g.current, i // 4, i % 4)
-        if g.over:
+        if self.stone is not None:
+            self.placed += 1  # the stone went somewhere on the real board
+        if self.placed == 16:
             return self._end()
-        g.draw(g.current)
+        from boardcore.forbes_deal import pick_stone
+        from boardcore.forbes_rules import SYMBOLS
+
+        i = pick_stone(self.rng, self.pool)
+        self.pool[i] -= 1
+        self.stone = SYMBOLS[i]
         self.draw()
         return True
 
@@ -276,9 +290,9 @@ class Standalone:
         if self.mode == "fits" and self.starts is not None and seat < len(self.starts):
             self.held = name
             screens.fits_card(self.display, self.starts[seat], True, self.round, seat + 1)
-        elif self.mode == "forbes" and self.game is not None and seat < len(self.game.players):
+        elif self.mode == "forbes" and self.hands is not None and seat < len(self.hands):
             self.held = name
-            screens.forbes_hand(self.display, self.game.view(seat).hand)
+            screens.forbes_hand(self.display, self.hands[seat])
         else:
             return False
         self._show()
@@ -314,12 +328,11 @@ class Standalone:
                 return
             screens.zatre_tiles(d, self.tiles)
         else:
-            g = self.game
             if self.peek >= 0:
-                screens.forbes_hand(d, g.view(self.peek).hand)
-            elif g.stone is None:
-                self._message("FORBES %dP" % len(g.players))
+                screens.forbes_hand(d, self.hands[self.peek])
+            elif self.stone is None:
+                self._message("FORBES %dP" % len(self.hands))
                 return
             else:
-                screens.forbes_stone(d, g.stone)
+                screens.forbes_stone(d, self.stone)
         self._show()

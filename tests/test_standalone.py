@@ -8,6 +8,8 @@ import pytest
 
 from boardcore.fits_deck import DEFAULT_START_TILES, deal_game
 from boardcore.fits_tiles import TILE_IDS
+from boardcore.forbes_game import Game
+from boardcore.rng import Random
 from fw_helpers import picture, run_fw
 
 # A fake app around the dealer: counts show() calls and steps handed-over scrollers to
@@ -186,11 +188,12 @@ FORBES_GAME = FAKE_APP + """
 d, app, st = make(8, 8)
 press(st, "menu")
 press(st, "menu")
-hands = st.game.all_hands()
+hands = st.hands
 print("HANDS " + json.dumps(hands))
+print("GAMESEED", st.game_seed)
 stones = []
 press(st, "next")
-stones.append(st.game.stone)
+stones.append(st.stone)
 dump("stone", d)
 st.handle(("button", "p1", "down"))
 dump("hand_p1", d)
@@ -206,15 +209,15 @@ n = 0
 while not st.over and n < 40:
     press(st, "next")
     if not st.over:
-        stones.append(st.game.stone)
+        stones.append(st.stone)
     n += 1
 print("STONES " + json.dumps(stones))
-print("DEALER", st.game.dealer, st.game.second)
+print("DEALER", st.dealer)
 press(st, "next")
-print("NEXTDEALER", st.game.dealer)
+print("NEXTDEALER", st.dealer, st.game_seed, json.dumps(st.hands))
 print("MSGS " + json.dumps(app.messages))
 press(st, "menu", "long")
-print("PLAYERS", len(st.game.players))
+print("PLAYERS", len(st.hands))
 import sys
 print("LOADED " + json.dumps(sorted(k for k in sys.modules if "_" in k and "glyph" not in k)))
 press(st, "menu")
@@ -254,9 +257,25 @@ def test_forbes_deal_and_stones(forbes_run):
     assert all(stones.count(s) <= 12 for s in "STCX")  # 12 stones of each symbol
     assert json.loads(_line(forbes_run, "MSGS")) == ["ZATRE", "FORBES 2P", "END", "FORBES 2P"]
     # The player who played second (seat 1) deals the next game.
-    assert _line(forbes_run, "DEALER") == "0 1"
-    assert _line(forbes_run, "NEXTDEALER") == "1"
+    assert _line(forbes_run, "DEALER") == "0"
+    assert _line(forbes_run, "NEXTDEALER").startswith("1 ")
     assert _line(forbes_run, "PLAYERS") == "3"
+
+
+def test_forbes_deals_the_cores_seeded_game(forbes_run):
+    # The device deals the cards and draws the stones that the core's Game deals and
+    # draws for the same seed and dealer (whatever cells the stones go to).
+    seed = int(_line(forbes_run, "GAMESEED"))
+    game = Game(2, dealer=0, rng=Random(seed))
+    assert json.loads(_line(forbes_run, "HANDS")) == game.all_hands()
+    stones = []
+    for cell in range(16):
+        stones.append(game.draw(game.current))
+        game.place(game.current, cell // 4, cell % 4)
+    assert json.loads(_line(forbes_run, "STONES")) == stones
+    # The next game: dealt by seat 1, who played second.
+    _, seed2, hands2 = _line(forbes_run, "NEXTDEALER").split(" ", 2)
+    assert json.loads(hands2) == Game(2, dealer=1, rng=Random(int(seed2))).all_hands()
 
 
 def test_forbes_frames(forbes_run):
@@ -359,24 +378,24 @@ FAILED_DEAL = FAKE_APP + """
 d, app, st = make(16, 16, seed=3)
 st.start()
 press(st, "menu")   # FITS -> Zatre (unloads the other games' modules)
-import boardcore.forbes_game as fg
-real_game = fg.Game
+import boardcore.forbes_deal as fd
+real_deal = fd.deal
 failures = [1]
 
-def flaky_game(*args, **kwargs):
+def flaky_deal(*args, **kwargs):
     if failures:
         failures.pop()
         raise MemoryError("memory allocation failed")
-    return real_game(*args, **kwargs)
+    return real_deal(*args, **kwargs)
 
-fg.Game = flaky_game
+fd.deal = flaky_deal
 try:
     press(st, "menu")   # Zatre -> Forbes: this deal fails
 except MemoryError:
-    print("DEAL FAILED", st.mode, st.game is None)
-print("NEXT", press(st, "next"), st.game is not None, len(st.game.players))
+    print("DEAL FAILED", st.mode, st.hands is None)
+print("NEXT", press(st, "next"), st.hands is not None, len(st.hands))
 press(st, "next")
-print("STONE", st.game.stone is not None)
+print("STONE", st.stone is not None)
 """
 
 

@@ -1,12 +1,15 @@
-"""Who plays and what they hold: checking player lists and hands, and the seeded deal."""
+"""Who plays and what they hold: checking player lists and hands, and the seeded deal
+of the cards and the stones. The device's standalone dealer deals from deal() and
+pick_stone() alone, so this module keeps its imports light (the errors load on use)."""
 
-from boardcore.forbes_errors import HandError, PlayerCountError
 from boardcore.forbes_rules import CARDS_PER_SYMBOL, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, SYMBOLS, sort_cards
 
 
 def check_players(players):
     """A list of 2..5 distinct one-word names, no "#" (the text formats' comment mark);
     an int n gives "P1".."Pn"."""
+    from boardcore.forbes_errors import PlayerCountError  # on use: the device deals without it
+
     if isinstance(players, int) and not isinstance(players, bool):
         players = ["P%d" % (i + 1) for i in range(players)]
     players = list(players)
@@ -27,6 +30,8 @@ def check_players(players):
 
 def check_hands(hands, count):
     """`count` hands of 4 card codes each, no symbol more than 5 times in all; sorted copies."""
+    from boardcore.forbes_errors import HandError  # on use: the device deals without it
+
     hands = list(hands)
     if len(hands) != count:
         raise HandError("%d hands given for %d players" % (len(hands), count))
@@ -62,3 +67,15 @@ def deal(rng, count, dealer):
         seat = (dealer + k) % count
         hands[seat] = sort_cards("".join(deck[HAND_SIZE * k : HAND_SIZE * (k + 1)]))
     return hands
+
+
+def pick_stone(rng, pool):
+    """A random face-down stone, each of the sum(pool) stones equally likely: the index
+    of its symbol in SYMBOLS. `pool` holds the face-down stones per symbol; the caller
+    takes the stone out of it."""
+    k = rng.below(sum(pool))
+    i = 0
+    while k >= pool[i]:
+        k -= pool[i]
+        i += 1
+    return i

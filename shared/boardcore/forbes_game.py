@@ -15,7 +15,7 @@ seat dealer+1). Every method that changes the game checks everything first: when
 a ForbesError the game is exactly as before.
 """
 
-from boardcore.forbes_deal import check_hands, check_players, deal
+from boardcore.forbes_deal import check_hands, check_players, deal, pick_stone
 from boardcore.forbes_errors import (
     CellTakenError,
     DrawError,
@@ -166,11 +166,7 @@ class Game:
         if symbol is None:
             if self._rng is None:
                 raise DrawError("this game has no random source: say which stone was drawn")
-            k = self._rng.below(sum(self._pool))
-            i = 0
-            while k >= self._pool[i]:
-                k -= self._pool[i]
-                i += 1
+            i = pick_stone(self._rng, self._pool)
         else:
             i = self._symbol(symbol)
             if not self._pool[i]:
