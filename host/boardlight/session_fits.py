@@ -18,7 +18,9 @@ and a turn action the card, scanned or typed; the core checks them, e.g. a card 
 turned this round is refused).
 
 Other options (stored with the game): boards (list, default [1, 2, 3, 4]), start_tiles,
-max_overhang (replay mode). Score lines: "round N" per finished round, "total".
+max_overhang (replay mode), layouts ({"2": text of a layout file, ...}: the players' own
+printed boards, docs/fits-layouts.md; the text is stored so that a resumed game scores the
+same). Score lines: "round N" per finished round, "total".
 """
 
 from boardcore.errors import RuleError
@@ -54,6 +56,26 @@ def _str(action, key):
     return value
 
 
+def stored_layouts(texts):
+    """{board number: Layout} from the option {"2": layout file text, ...}; FormatError (naming
+    the board) for a text that is not a layout, or that describes another board."""
+    from boardcore.fits_layouts import parse_layout
+
+    if not isinstance(texts, dict):
+        raise RuleError("the FITS option layouts is {board: layout text}, not %r" % (texts,))
+    out = {}
+    for key in sorted(texts):
+        source = "layout for board %s" % key
+        if key not in ("2", "3", "4") or not isinstance(texts[key], str):
+            raise RuleError("the FITS option layouts takes boards 2, 3 and 4 with their layout"
+                            " text, not %r" % (key,))
+        layout = parse_layout(texts[key], source)
+        if str(layout.board) != key:
+            raise RuleError("%s describes board %d" % (source, layout.board))
+        out[layout.board] = layout
+    return out
+
+
 class FitsSession(Session):
     GAME = "fits"
 
@@ -68,7 +90,9 @@ class FitsSession(Session):
             raise RuleError("FITS deal is 'seeded' or 'table', not %r" % (deal,))
         if deal == "table":
             seed = None  # the cards come from the table, not from a shuffle of ours
-        known = ("boards", "start_tiles", "max_overhang")
+        if "layouts" in options:
+            options["layouts"] = stored_layouts(options["layouts"])
+        known = ("boards", "start_tiles", "max_overhang", "layouts")
         for name in options:
             if name not in known:
                 raise RuleError("unknown FITS option %r (known: scoring, deal, %s)"

@@ -13,7 +13,19 @@ def fits_record(session) -> str:
                         % (session.row.id, session.row.id))
     from boardcore.fits_record import write_record
 
-    return write_record(session.core)
+    text = write_record(session.core)
+    own = (session.row.options or {}).get("layouts") or {}
+    if not own:
+        return text
+    # The scores in the record need the players' own layouts to replay: carry them along as
+    # comments, ready to be saved as files for `boardlight replay fits --layout FILE`.
+    head, rest = text.split("\n", 1)
+    notes = []
+    for board in sorted(own):
+        notes.append("; played with your own layout of board %s; to replay, save the lines"
+                     " below without their \"; \" as a file and pass --layout FILE:" % board)
+        notes += ["; " + line if line else ";" for line in own[board].rstrip("\n").split("\n")]
+    return "\n".join([head] + notes + [rest])
 
 
 def forbes_record(session) -> str:

@@ -287,7 +287,7 @@ def _play_command(game, plain_loops):
     @DB_OPTION
     @click.pass_context
     def command(ctx, players, seed, port, no_device, direct, resume, plain, db, tally=False,
-                boards=None, cards=False, **rules):
+                boards=None, cards=False, layouts=(), **rules):
         # The game's rule options (RULES.md), as given: the same flags in both modes.
         rules = {name: value for name, value in rules.items() if value not in (None, False)}
         if plain:
@@ -297,6 +297,8 @@ def _play_command(game, plain_loops):
             args = _plain_args(plain_command, players, seed)
             if boards is not None:
                 args += ["--boards", ",".join(str(b) for b in boards)]
+            for path in layouts:
+                args += ["--layout", path]
             for name, value in sorted(rules.items()):
                 args.append("--" + name.replace("_", "-"))
                 if value is not True:
@@ -315,6 +317,8 @@ def _play_command(game, plain_loops):
             options["boards"] = boards
         if cards:
             options["deal"] = "table"
+        if layouts:
+            options["layouts"] = _layout_texts(layouts)
         for name, value in rules.items():
             options[RULE_OPTION_NAMES.get(name, name)] = value
         _play(game, players, seed, port, no_device, resume, db, options, direct)
@@ -421,6 +425,19 @@ def _pick_game(store, game, resume):
     return rows[choice - 1]
 
 
+def _layout_texts(paths):
+    """--layout files as a FITS game stores them, {"2": text, ...}: each file checked first
+    (FormatError names the file and line), one per board."""
+    from .fits_commands import _layouts, _read
+
+    found = _layouts(paths)
+    out = {}
+    for board in found:
+        text = _read(found[board].source)
+        out[str(board)] = text[1:] if text[:1] == "\ufeff" else text
+    return out
+
+
 def _boards(_ctx, _param, value):
     if value is None:
         return None
@@ -439,6 +456,9 @@ GAME_OPTIONS = {
                      help="Play with the real cards: scan (or type) each card turned."),
         click.option("--boards", callback=_boards, default=None,
                      help="Which boards, in order (default 1,2,3,4)."),
+        click.option("--layout", "layouts", multiple=True, type=click.Path(dir_okay=False),
+                     help="Your own layout file for board 2, 3 or 4 (docs/fits-layouts.md;"
+                          " repeat for each board). Kept with the game."),
     ],
     "zatre": [
         click.option("--strict-adjacency", is_flag=True,
@@ -473,7 +493,7 @@ def _play(game, players, seed, port, no_device, resume, db, options=None, direct
         if resume is not None:
             if players is not None or seed is not None or options:
                 raise click.UsageError("--resume continues a stored game as it was set up:"
-                                       " drop --players/--seed/--tally/--boards/--cards")
+                                       " drop --players/--seed/--tally/--boards/--cards/--layout")
             row = _pick_game(store, game, resume)
             session = resume_session(store, row.id)
         else:
