@@ -87,13 +87,6 @@ def test_zatre_export_then_replay_same_scores(tmp_path, capsys):
         assert out["finished"] is True
 
 
-def test_tally_game_export_is_refused_clearly(tmp_path, capsys):
-    db = tmp_path / "log.sqlite3"
-    gid, _ = _stored_game(db, "fits", {"scoring": "tally"})
-    assert main(["export", str(gid), "--db", str(db)]) == 2
-    assert "scored by quick tally: it has no drops" in capsys.readouterr().err
-
-
 def test_export_unknown_game_number(tmp_path, capsys):
     db = tmp_path / "log.sqlite3"
     Store(db).close()

@@ -72,6 +72,15 @@ def record_pictures(game, text, source="<record>", layouts=None):
 def _fits_record(text, source, layouts):
     from boardcore import fits_record
 
+    from .fits_tally_record import is_tally_record, read_tally_record
+
+    if is_tally_record(text):
+        # A quick-tally game has no drops, so no boards to draw: the score chart only.
+        game = read_tally_record(text, source, layouts)
+        if not game.round_scores:
+            return {}
+        points = [[rnd[i]["total"] for rnd in game.round_scores] for i in range(len(game.players))]
+        return {"fits-scores.svg": render_chart.chart_svg(game.players, points, "round", "FITS scores by round")}
     rec = fits_record.read_record(text, source)
     rounds = list(rec.rounds)
     out = {}

@@ -114,6 +114,7 @@ class TallyGame:
         self.players = checked.players
         self.boards = checked.boards
         self.start_tiles = checked.start_tiles
+        self.seed = seed
         self._rng = Random(seed) if seed is not None else None  # None: cards from the table
         self.phase = "deal"
         self.round_index = -1
@@ -124,6 +125,10 @@ class TallyGame:
         self._deck = []
         self._turned_cards = []
         self._tallies = []
+        # What was dealt and tallied, round by round (fits_tally_record writes it):
+        # {"board", "starts", "cards": [turned], "tallies": [per seat: None or
+        #  {"open_dots", "full_rows", "uncovered": [(row, col)]}]}
+        self.history = []
 
     @property
     def board_number(self):
@@ -158,6 +163,9 @@ class TallyGame:
         self.card = None
         self._tallies = [None] * len(self.players)
         self.phase = "cards"
+        self.history.append({"board": self.board_number, "starts": list(self.starts),
+                             "cards": self._turned_cards,
+                             "tallies": [None] * len(self.players)})
         return list(self.starts)
 
     def turn_card(self, card=None):
@@ -200,6 +208,8 @@ class TallyGame:
             raise TallyError("%s has already given a tally this round" % self.players[seat])
         scores = tally_score(self.layout(self.board_number), open_dots, full_rows, uncovered)
         self._tallies[seat] = scores
+        self.history[-1]["tallies"][seat] = {"open_dots": open_dots, "full_rows": full_rows,
+                                             "uncovered": [tuple(c) for c in uncovered]}
         if None not in self._tallies:
             self.round_scores.append(list(self._tallies))
             self.card = None

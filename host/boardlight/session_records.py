@@ -1,19 +1,19 @@
 """Game records for `boardlight export`: each game's documented text format, written by its
-core (fits_record, forbes_record, zatre_text), so `boardlight replay <game>` reads it back."""
-
-from boardcore.errors import RuleError
+core (fits_record, forbes_record, zatre_text; a quick-tally FITS game by fits_tally_record),
+so `boardlight replay <game>` reads it back."""
 
 
 def fits_record(session) -> str:
-    """docs/fits-formats.md game record of a FITS session (full replay mode only)."""
+    """docs/fits-formats.md record of a FITS session: the game record (every drop) of a full
+    replay game; the tally record (deal and tallies, no drops) of a quick-tally game."""
     if session.mode == "tally":
-        # A quick-tally game has no drops: the record format needs them to replay a score.
-        raise RuleError("game %d was scored by quick tally: it has no drops, so there is no"
-                        " FITS game record to export (`boardlight show %d` prints its scores)"
-                        % (session.row.id, session.row.id))
-    from boardcore.fits_record import write_record
+        from .fits_tally_record import write_tally_record
 
-    text = write_record(session.core)
+        text = write_tally_record(session.core)
+    else:
+        from boardcore.fits_record import write_record
+
+        text = write_record(session.core)
     own = (session.row.options or {}).get("layouts") or {}
     if not own:
         return text

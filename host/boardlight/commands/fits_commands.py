@@ -83,10 +83,17 @@ def score_fits(board, layout_path, as_text, file):
 @click.option("--layout", "layout_paths", multiple=True, type=click.Path(dir_okay=False), help="Your own layout file for a board 2-4 (repeatable).")
 @click.argument("file", type=click.Path(dir_okay=False))
 def replay_fits(layout_paths, file):
-    """Replay a FITS game record FILE, checking every action, and print the scores as JSON."""
+    """Replay a FITS game record FILE (or a tally record of a quick-tally game), checking
+    every line, and print the scores as JSON."""
     from boardcore.fits_record import read_game
 
-    game = read_game(_read(file), file, _layouts(layout_paths))
+    from ..fits_tally_record import is_tally_record, read_tally_record
+
+    text = _read(file)
+    if is_tally_record(text):
+        game = read_tally_record(text, file, _layouts(layout_paths))
+    else:
+        game = read_game(text, file, _layouts(layout_paths))
     rounds = []
     for k, scores in enumerate(game.round_scores):
         rounds.append({"round": k + 1, "board": game.boards[k],
@@ -95,10 +102,14 @@ def replay_fits(layout_paths, file):
            "complete": game.phase == "over",
            # The special spaces the scores of boards 2-4 rest on (the defaults are ILLUSTRATIVE).
            "layouts": {str(b): _layout_info(game.layout(b)) for b in game.boards if b != 1}}
+    out["scoring"] = "tally" if is_tally_record(text) else "replay"
     if game.phase == "over":
-        out["winners"] = game.winners()
+        from boardcore.fits_score import solo_rating, winners
+
+        totals = game.totals()
+        out["winners"] = winners(totals)
         if len(game.players) == 1:
-            out["solo_rating"] = game.solo_rating()
+            out["solo_rating"] = solo_rating(totals[game.players[0]])
     click.echo(json.dumps(out, indent=2, sort_keys=True))
 
 
