@@ -54,7 +54,7 @@ def test_standalone_deals_in_every_game(board, game):
 
 # A longer session than the one above, with the player buttons: FITS, Zatre, three Forbes
 # games in a row (peeking at both hands, each game to its END and into the next deal),
-# three players, then FITS again.
+# then FITS again.
 LONG_SESSION = (
     ["next"] * 20 + ["p1", "p2"] + ["next"] * 4
     + ["menu"] + ["next"] * 12
