@@ -137,17 +137,19 @@ def draw_small(canvas, x, y, text, c):
 def symbol_index(symbol):
     """Index 0..3 of a Forbes symbol: its index, its name ("star") or the core's code ("X").
 
-    The codes are forbes_rules.SYMBOLS: S square, T triangle, C circle, X star.
+    The codes are forbes_rules.SYMBOLS (glyph_symbols.SYMBOL_CODES holds a copy): S
+    square, T triangle, C circle, X star.
     """
-    from boardcore.glyph_symbols import SYMBOL_NAMES
+    from boardcore.glyph_symbols import SYMBOL_CODES, SYMBOL_NAMES
 
     if isinstance(symbol, int) and not isinstance(symbol, bool) and 0 <= symbol < 4:
         return symbol
     if isinstance(symbol, str):
         if len(symbol) == 1:
-            from boardcore.forbes_rules import symbol_index as code_index
-
-            return code_index(symbol)
+            i = SYMBOL_CODES.find(symbol)
+            if i < 0:
+                raise ValueError("unknown symbol %r: use S (square), T (triangle), C (circle) or X (star)" % (symbol,))
+            return i
         s = symbol.lower()
         for i in range(4):
             if s == SYMBOL_NAMES[i]:
