@@ -14,10 +14,12 @@ from boardcore.fits_game import CARDS, DEAL, OVER, SCORE, START
 from .fits_render import board_lines, orientation_lines, score_lines, side_by_side
 
 HELP = """Commands at a prompt:
-  O C      drop orientation O (the numbers above the pictures) at column C (1..6 from
-           the left; the tile's leftmost cell goes in that column), e.g. "2 4" or "2/4"
+  O C      drop orientation O (the numbers above the pictures) at column C
+           (1..6 from the left; the tile's leftmost cell goes in that column),
+           e.g. "2 4" or "2/4"
   pass     set the tile aside (gone for this round)
-  drops    list every legal drop: orientation, column, and the row it would rest on
+  drops    list every legal drop: orientation, column, and the row it would
+           rest on
   boards   show the boards again
   help     this text
   quit     stop the game

@@ -19,9 +19,10 @@ from boardcore.forbes_rules import SYMBOLS, symbol_name
 
 from .forbes_lines import board_lines, hand_text, ranking_lines, score_lines
 
-HELP = (
-    "Type the cell for your stone as ROW COL (0..3 each, from the top-left), e.g. '1 2'.",
-    "'reveal' shows your cards to everyone for the rest of this game; 'quit' stops the match.",
+HELP = (  # lines within 80 columns
+    "Type the cell for your stone as ROW COL (0..3 each, from the top-left),",
+    "e.g. '1 2'. 'reveal' shows your cards to everyone for the rest of this game;",
+    "'quit' stops the match.",
 )
 
 

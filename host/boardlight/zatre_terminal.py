@@ -14,17 +14,20 @@ from boardcore.zatre_text import dump_record, parse_turn
 from .zatre_json import cell_entries, turn_entries
 from boardcore.zatre_hint import compact_hint
 
-LEGEND = ("Board: rows and columns 0-14 from the top-left; '.' an empty cell, '+' an empty grey\n"
-          "square (x2: a tile goes there only when its row or column makes 10-12), '*' the red start\n"
-          "square (7,7), a digit a tile.")
+# Help texts stay within 80 columns: wider lines wrap mid-word on a standard terminal.
+LEGEND = ("Board: rows and columns 0-14 from the top-left; '.' an empty cell,\n"
+          "'+' an empty grey square (x2: a tile goes there only when its row or column\n"
+          "makes 10-12), '*' the red start square (7,7), a digit a tile.")
 
 HELP = """\
 Commands:
   5@7,8 3@7,9   place a 5 at row 7, column 8, then a 3 at row 7, column 9
   pass          keep your tiles (only when none of them fits anywhere)
-  hint          the compact hint: best sum reachable, in how many ways, best points
+  hint          the compact hint: best sum within reach, in how many ways, and
+                the best turn's points
   hints [N]     the N best legal turns (default 5)
-  cells         per cell: values that make 10/11/12 there, values forbidden there
+  cells         per cell: the values that make 10/11/12 there, and the values
+                forbidden there
   board         show the board again
   sheets        show every score sheet
   help          this text
@@ -107,7 +110,7 @@ def play(game, read=input, write=print, record_path=None):
         write(
             "\n%s to move; tiles: %s; bag: %d; place %d%s"
             % (name, " ".join(str(v) for v in hand) or "none", len(game.bag), need,
-               " (first turn: one on the red square (7,7))" if game.first_turn else "")
+               "\n(first turn: one on the red square (7,7))" if game.first_turn else "")
         )
         if need == 0:
             write("%s cannot place any tile and passes." % name)
@@ -129,8 +132,10 @@ def play(game, read=input, write=print, record_path=None):
         elif word == "board":
             shown = False
         elif word == "sheets":
+            # Mid-game a hand is the tiles just drawn, not a penalty: held tiles are
+            # subtracted only at the end (RULES.md), where the final sheets show them.
             for p in range(len(game.players)):
-                write(render_sheet(game.players[p], game.sheets[p], game.hand(p)))
+                write(render_sheet(game.players[p], game.sheets[p]))
         elif word == "hint":
             best_sum, ways, best_points, n = compact_hint(game.board, hand, game.first_turn, game.strict)
             if best_sum:

@@ -1,0 +1,42 @@
+"""Final review of the line-based games (issues 2-4): what a player reads at an
+80-column terminal, and the Zatre sheets shown mid-game."""
+
+from boardcore.zatre_game import Game as ZatreGame
+
+from boardlight import fits_terminal, forbes_terminal, zatre_terminal
+
+
+def _zatre_output(seed, inputs):
+    game = ZatreGame(["Ann", "Bob"], seed=seed)
+    lines = iter(inputs)
+    out = []
+    zatre_terminal.play(game, read=lambda prompt: next(lines), write=out.append)
+    return game, "\n".join(out)
+
+
+def test_sheets_mid_game_do_not_charge_the_hand_as_a_penalty():
+    # Seed 3: Ann starts with 1 3 4 on the first turn (three tiles just drawn). RULES.md
+    # subtracts held tiles only at the end of the game, so her sheet reads "total 0",
+    # not "held tiles 1 3 4: -8".
+    game, text = _zatre_output(3, ["sheets", "quit"])
+    assert game.hand(0) == [1, 3, 4] and not game.over
+    assert "held tiles" not in text
+    sheet = text[text.index("Ann's sheet:"):text.index("Bob's sheet:")]
+    assert sheet.rstrip().endswith("  total 0")
+
+
+def _long_lines(text):
+    return [line for line in text.split("\n") if len(line) > 80]
+
+
+def test_help_texts_fit_an_80_column_terminal():
+    assert _long_lines(zatre_terminal.HELP) == []
+    assert _long_lines(fits_terminal.HELP) == []
+    assert _long_lines("\n".join(forbes_terminal.HELP)) == []
+
+
+def test_zatre_first_turn_prompt_fits_an_80_column_terminal():
+    _, text = _zatre_output(3, ["quit"])
+    assert "Ann to move; tiles: 1 3 4; bag: 118; place 3" in text
+    assert "(first turn: one on the red square (7,7))" in text
+    assert _long_lines(text) == []
