@@ -46,9 +46,15 @@ def _layout_info(layout):
 
 
 def _split_names(values):
+    """--players values -> names. With commas ("Ann,Bob") a name is all that lies between
+    them, so "Mary Ann,Bob" is one name with a space (refused by the core), not three
+    players; without commas ("Ann Bob", or --players repeated) spaces separate names."""
     names = []
     for v in values:
-        names.extend(v.replace(",", " ").split())
+        if "," in v:
+            names.extend(n.strip() for n in v.split(",") if n.strip())
+        else:
+            names.extend(v.split())
     return names
 
 

@@ -97,8 +97,13 @@ def play_forbes(players, centre_also_square, pay_once_per_player, target_score, 
 
     from ..forbes_terminal import TerminalMatch
 
-    # "Ann,Bob" or "Ann Bob" in one argument (as --plain --players passes them) is two names.
-    names = " ".join(players).replace(",", " ").split()
+    # "Ann,Bob" or "Ann Bob" in one argument is two names. Otherwise each argument is one
+    # name (`play forbes --plain --players "Mary Ann,Bob"` passes "Mary Ann" and "Bob"), so
+    # a name with a space is refused by the core instead of making an extra player.
+    if len(players) == 1 and "," not in players[0]:
+        names = players[0].split()
+    else:
+        names = [n.strip() for arg in players for n in arg.split(",") if n.strip()]
     if not names:
         names = click.prompt("Players, 2 to 5 names in playing order (or how many)").replace(",", " ").split()
     if len(names) == 1 and names[0].isdigit():

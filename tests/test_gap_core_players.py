@@ -1,0 +1,35 @@
+"""Final review of `play fits|forbes --plain --players` (issues 2 and 4): a name with a
+space is refused, not split into extra players."""
+
+import io
+
+import pytest
+
+from boardlight.cli import main
+
+
+@pytest.mark.parametrize("game", ["fits", "forbes"])
+def test_a_name_with_a_space_is_refused_not_two_players(game, monkeypatch, capsys):
+    # "Mary Ann,Bob" is two players by the commas; it used to start a 3-player game
+    # (Mary, Ann, Bob). The cores refuse names with spaces (records are space-separated).
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", game, "--plain", "--players", "Mary Ann,Bob", "--seed", "1"]) == 2
+    captured = capsys.readouterr()
+    assert "'Mary Ann'" in captured.err
+    assert "Mary, Ann" not in captured.out
+
+
+@pytest.mark.parametrize("players", ["Ann,Bob", "Ann Bob", "Ann, Bob"])
+def test_fits_names_by_commas_or_spaces(players, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "fits", "--plain", "--players", players, "--seed", "1"]) == 0
+    assert "FITS for Ann, Bob, seed 1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("players", ["Ann,Bob,Cy", "Ann Bob Cy"])
+def test_forbes_names_by_commas_or_spaces(players, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "forbes", "--plain", "--players", players, "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Game 1: Ann deals and plays first." in out
+    assert "1. Ann 0" in out and "1. Bob 0" in out and "1. Cy 0" in out
