@@ -3,9 +3,9 @@
 Typical use (a table UI, the terminal game, a replay):
 
     g = Game(["Ann", "Bob"], seed=7)        # options: boards, start_tiles, max_overhang, layouts
-    g.start_round()                          # -> ["U", "P"]: each player's start card, seat order
+    g.start_round()                          # -> ["U", "Y"]: each player's start card, seat order
     g.place("Ann", "U", 1, 3)                # start tiles first: orientation 1 at column 3
-    g.place("Bob", "P", 2, 1)
+    g.place("Bob", "Y", 2, 1)
     while g.phase == "cards":
         tile = g.turn_card()                 # the next building card
         for name in g.waiting():             # everyone but the owner of that start tile
