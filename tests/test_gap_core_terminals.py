@@ -40,3 +40,11 @@ def test_zatre_first_turn_prompt_fits_an_80_column_terminal():
     assert "Ann to move; tiles: 1 3 4; bag: 118; place 3" in text
     assert "(first turn: one on the red square (7,7))" in text
     assert _long_lines(text) == []
+
+
+def test_hints_with_a_count_that_is_not_a_number_says_so():
+    # 'hints x' silently showed 5 turns and 'hints 0' showed nothing at all.
+    _, text = _zatre_output(3, ["hints x", "hints 0", "hints 2", "quit"])
+    assert text.count("'hints N' for the N best") == 2
+    listed = [line for line in text.split("\n") if line.startswith("  1@7,7 ")]
+    assert len(listed) == 2  # only 'hints 2' lists turns

@@ -145,7 +145,10 @@ def play(game, read=input, write=print, record_path=None):
         elif word == "hints":
             parts = line.split()
             count = 5
-            if len(parts) > 1 and parts[1].isdigit():
+            if len(parts) > 1:
+                if len(parts) > 2 or not parts[1].isdigit() or int(parts[1]) < 1:
+                    write("type 'hints' for the 5 best turns, or 'hints N' for the N best (N from 1)")
+                    continue
                 count = int(parts[1])
             for t in turn_entries(game.board, hand, game.first_turn, game.strict)[:count]:
                 write("  " + _turn_text(t))
