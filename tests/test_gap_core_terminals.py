@@ -48,3 +48,27 @@ def test_hints_with_a_count_that_is_not_a_number_says_so():
     assert text.count("'hints N' for the N best") == 2
     listed = [line for line in text.split("\n") if line.startswith("  1@7,7 ")]
     assert len(listed) == 2  # only 'hints 2' lists turns
+
+
+def test_four_fits_boards_fit_an_80_column_terminal():
+    # Four boards side by side were 92 columns: an 80-column terminal wrapped every row.
+    from boardcore.fits_board import Board
+    from boardcore.fits_layouts import empty_layout
+
+    from boardlight.fits_render import board_lines, side_by_side
+
+    boards = [Board() for _ in range(4)]
+    boards[3].drop("O4", 1, 5)
+    text = side_by_side([board_lines(b, empty_layout()) for b in boards], ["Ann", "Bob", "Cy", "Dee"])
+    lines = text.split("\n")
+    assert _long_lines(text) == []
+    # Ann, Bob and Cy in a first band of 14 lines (titles, rows 12..1, column numbers),
+    # a blank line, then Dee's board with her O4 in columns 5-6 of rows 1-2.
+    assert lines[0].split() == ["Ann", "Bob", "Cy"]
+    assert lines[14] == ""
+    assert lines[15] == "Dee"
+    assert lines[-2].split() == ["1", ".", ".", ".", ".", "O4", "O4"]
+    assert lines[-4].split() == ["3", ".", ".", ".", ".", ".", "."]
+    # Two boards still sit side by side on one band.
+    two = side_by_side([board_lines(b, empty_layout()) for b in boards[:2]], ["Ann", "Bob"])
+    assert two.split("\n")[0].split() == ["Ann", "Bob"] and len(two.split("\n")) == 14

@@ -26,10 +26,30 @@ def board_lines(board, layout) -> list:
     return out
 
 
-def side_by_side(blocks, titles, gap=4, bottom=False) -> str:
+def side_by_side(blocks, titles, gap=4, bottom=False, max_width=80) -> str:
     """Text blocks (lists of lines) next to each other under their titles; bottom=True
-    lines the blocks up at their last line (tiles drawn as they would rest)."""
+    lines the blocks up at their last line (tiles drawn as they would rest). Blocks that
+    would pass `max_width` columns go on a new band below (four boards do not fit 80
+    columns side by side: the terminal wrapped every row into two)."""
+    blocks = [list(b) for b in blocks]
+    titles = list(titles)
     width = [max([len(t)] + [len(line) for line in b]) for b, t in zip(blocks, titles)]
+    bands = []
+    start = 0
+    used = 0
+    for k in range(len(blocks)):
+        if k > start and used + width[k] > max_width:
+            bands.append((start, k))
+            start, used = k, 0
+        used += width[k] + gap
+    bands.append((start, len(blocks)))
+    if len(bands) > 1:
+        return "\n\n".join(
+            _band(blocks[a:b], titles[a:b], width[a:b], gap, bottom) for a, b in bands)
+    return _band(blocks, titles, width, gap, bottom)
+
+
+def _band(blocks, titles, width, gap, bottom):
     height = max(len(b) for b in blocks)
     if bottom:
         blocks = [[""] * (height - len(b)) + list(b) for b in blocks]
