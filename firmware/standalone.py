@@ -25,8 +25,7 @@ Games, in the order "menu" (short press) steps through them:
   long "next" shows the hands one seat after another (pass the device), then the stone
   again. The device does not see where a stone goes: it only counts the stones
   placed (only the face-down pool matters to the draw), and shows no scores. After 16
-  stones "END"; the next game is dealt by the player who
-  played second.
+  stones "END"; the next game is dealt by the player who played second.
 Buttons everywhere: "menu" short = next game; "menu" long = next player count (FITS
 1..4, Forbes 2..5, each redealing; ignored in Zatre, whose shared bag needs no count);
 "next" long in FITS = deal the
@@ -263,11 +262,11 @@ class Standalone:
         self.peek = -1
         if self.stone is not None:
             self.placed += 1  # the stone went somewhere on the real board
-        if self.placed == 16:
-            return self._end()
         from boardcore.forbes_deal import pick_stone
-        from boardcore.forbes_rules import SYMBOLS
+        from boardcore.forbes_rules import CELLS, SYMBOLS
 
+        if self.placed == CELLS:
+            return self._end()
         i = pick_stone(self.rng, self.pool)
         self.pool[i] -= 1
         self.stone = SYMBOLS[i]
