@@ -33,3 +33,16 @@ def test_forbes_names_by_commas_or_spaces(players, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Game 1: Ann deals and plays first." in out
     assert "1. Ann 0" in out and "1. Bob 0" in out and "1. Cy 0" in out
+
+
+def test_forbes_plain_header_fits_80_columns_and_names_the_options(monkeypatch, capsys):
+    # The header was one 101-column line ("Options: centre_also_square=False, ...").
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "forbes", "--plain", "--players", "Ann,Bob", "--seed", "3",
+                 "--centre-also-square", "--target", "50"]) == 0
+    out = capsys.readouterr().out
+    assert out.split("\n")[:2] == [
+        "Forbes, seed 3, match to 50.",
+        "Options: centre_also_square on, pay_once_per_player off.",
+    ]
+    assert all(len(line) <= 80 for line in out.split("\n")[:2])

@@ -119,9 +119,11 @@ def play_forbes(players, centre_also_square, pay_once_per_player, target_score, 
         if dealer not in match.players:
             raise click.BadParameter("%r is not one of the players" % dealer, param_hint="--dealer")
         match = Match(match.players, options, seed=seed, first_dealer=match.players.index(dealer))
-    click.echo("Forbes, %smatch to %d. Options: %s." % (
+    # The rule options on a line of their own, within 80 columns (target_score is above).
+    click.echo("Forbes, %smatch to %d.\nOptions: %s." % (
         "seed %d, " % seed if chosen else "", options.target_score,
-        ", ".join("%s=%s" % kv for kv in sorted(options.to_dict().items()))))
+        ", ".join("%s %s" % (k, "on" if v else "off")
+                  for k, v in sorted(options.to_dict().items()) if k != "target_score")))
     TerminalMatch(match, stones=stones, record=record, seed=seed).run()
     if not chosen:
         click.echo("The seed was %d (--seed %d deals this match again)." % (seed, seed))
