@@ -39,6 +39,8 @@ def _read(path):
     try:
         with open(path, encoding="utf-8-sig") as f:  # -sig: skips the BOM Windows editors write
             return f.read()
+    except OSError as exc:
+        raise FormatError("cannot read file (%s)" % (exc.strerror or exc), path)
     except UnicodeDecodeError:
         raise FormatError("not a text file", path)
 

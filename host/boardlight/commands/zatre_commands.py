@@ -12,8 +12,10 @@ from boardcore.errors import FormatError
 
 def _read(path):
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # -sig: a Windows editor's BOM is skipped
             return f.read()
+    except OSError as exc:
+        raise FormatError("cannot read file (%s)" % (exc.strerror or exc), path)
     except UnicodeDecodeError:
         raise FormatError("not a text file", path)
 

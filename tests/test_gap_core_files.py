@@ -1,0 +1,46 @@
+"""Final review of the Zatre and Forbes file commands (issues 3 and 4): a file saved by a
+Windows editor (UTF-8 with a BOM) reads like the FITS files do, and a file that cannot be
+read is a one-line error with exit status 2, not a traceback."""
+
+import builtins
+
+import pytest
+
+from conftest import ROOT
+
+from boardlight.cli import main
+
+
+def _doc_block(page, kind):
+    text = (ROOT / "docs" / page).read_text()
+    start = text.index("```" + kind + "\n") + len(kind) + 4
+    return text[start:text.index("```", start)]
+
+
+@pytest.mark.parametrize("command, kind, key", [
+    (["replay", "zatre"], "zatre-record", '"turns": 4'),
+    (["hint", "zatre"], "zatre-position", '"player": "Ann"'),
+])
+def test_zatre_files_with_a_bom_are_read(tmp_path, capsys, command, kind, key):
+    path = tmp_path / "game.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + _doc_block("zatre-formats.md", kind).encode("utf-8"))
+    assert main(command + [str(path)]) == 0
+    assert key in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["replay", "zatre"], ["hint", "zatre"],
+                                     ["replay", "forbes"], ["score", "forbes"]])
+def test_an_unreadable_file_is_a_one_line_error(tmp_path, capsys, monkeypatch, command):
+    path = tmp_path / "locked.txt"
+    path.write_text("x\n")
+    real_open = builtins.open
+
+    def refusing_open(file, *args, **kwargs):
+        if str(file) == str(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", refusing_open)
+    assert main(command + [str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "error: %s: cannot read file (Permission denied)" % path
