@@ -144,11 +144,12 @@ class DeviceLink:
                 continue
             self.heard = now
             if seq:
+                if payload is not None and not isinstance(payload, dict):
+                    # Every host data frame carries an object or nothing (docs/protocol.md).
+                    self.error("payload", "%s: the payload must be a JSON object" % ftype, seq)
+                    continue
                 try:
                     self.on_frame(ftype, payload, seq)
-                except (ValueError, TypeError, KeyError, IndexError, ProtocolError) as e:
-                    # The frame was acknowledged, but its content is wrong: say so.
-                    self.error("payload", "%s: %s" % (ftype, e), seq)
                 except MemoryError:
                     # Out of heap while drawing: tell the host, carry on with the next frame.
                     gc.collect()
@@ -156,6 +157,12 @@ class DeviceLink:
                         self.error("memory", "out of memory applying " + ftype, seq)
                     except MemoryError:
                         pass
+                except Exception as e:
+                    # The frame was acknowledged, but its content is wrong: say so. Any
+                    # exception, not a list of the expected ones: a payload of the wrong
+                    # shape (a number where an object belongs: AttributeError) must not
+                    # stop the firmware.
+                    self.error("payload", "%s: %s" % (ftype, e), seq)
             else:
                 self._control(ftype, payload, now)
 
