@@ -46,3 +46,27 @@ def test_forbes_plain_header_fits_80_columns_and_names_the_options(monkeypatch, 
         "Options: centre_also_square on, pay_once_per_player off.",
     ]
     assert all(len(line) <= 80 for line in out.split("\n")[:2])
+
+
+def test_forbes_end_of_game_lines_say_when_a_pattern_is_paid_once():
+    # With pay_once_per_player a row of squares pays a holder of 3 square cards 2 points,
+    # printed as "S x3 cards = 2"; per card (the default) it is "S x3 cards = 6".
+    from boardcore.forbes_rules import Options
+    from boardcore.forbes_score import score_board
+
+    from boardlight.forbes_lines import score_lines
+
+    board = "SSSS" + "TCXT" + "CXTC" + "XTCX"
+    hands = ["SSST", "SCXX"]
+    once = score_lines(["Ann", "Bob"], hands, score_board(board, hands, Options(pay_once_per_player=True)))
+    assert once == [
+        "Ann holds S S S T  (square, square, square, triangle): 2 points",
+        "    row0         row      S 3 cards, paid once = 2",
+        "Bob holds S C X X  (square, circle, star, star): 2 points",
+        "    row0         row      S x1 card = 2",
+    ]
+    each = score_lines(["Ann", "Bob"], hands, score_board(board, hands, Options()))
+    assert each[:2] == [
+        "Ann holds S S S T  (square, square, square, triangle): 6 points",
+        "    row0         row      S x3 cards = 6",
+    ]

@@ -1,6 +1,6 @@
 """Plain-text pictures of Forbes for the terminal: the board, a hand, a game's scores."""
 
-from boardcore.forbes_rules import SIZE, symbol_name
+from boardcore.forbes_rules import SIZE, VALUES, symbol_name
 
 
 def board_lines(board):
@@ -22,10 +22,13 @@ def score_lines(players, hands, scores):
     for seat in range(len(players)):
         out.append("%s holds %s: %d points" % (players[seat], hand_text(hands[seat]), scores[seat]["total"]))
         for line in scores[seat]["lines"]:
-            out.append(
-                "    %-12s %-8s %s x%d card%s = %d"
-                % (line["pattern"], line["kind"], line["symbol"], line["cards"], "" if line["cards"] == 1 else "s", line["points"])
-            )
+            cards = line["cards"]
+            if cards > 1 and line["points"] != dict(VALUES)[line["kind"]] * cards:
+                # pay_once_per_player: "x3 cards = 2" would read as a wrong product.
+                paid = "%d cards, paid once" % cards
+            else:
+                paid = "x%d card%s" % (cards, "" if cards == 1 else "s")
+            out.append("    %-12s %-8s %s %s = %d" % (line["pattern"], line["kind"], line["symbol"], paid, line["points"]))
     return out
 
 
