@@ -104,6 +104,83 @@ def test_a_long_standalone_session_has_headroom_at_84k():
     assert b"Traceback" not in out and b"out of memory" not in out, out[-2000:]
 
 
+# The long session again, with main.py instrumented (a source file on the flash, so the
+# firmware's own .mpy files are as deployed): after every event the live heap per game,
+# and the interned-name table (qstrs) at the first event, once booted, and at the end.
+# MicroPython keeps interned names in blocks that double in size and are never freed:
+# a name first seen after boot can take a whole new block, 7 KB on this 64-bit port.
+# The first Forbes peek did (it loaded forbes_view, the names of its rules engine had
+# filled the block), and that was most of the 8 KB the peek seemed to leak.
+INSTRUMENTED_MAIN = """
+import gc
+import micropython
+
+import app
+
+peaks = {}
+booted = []
+
+
+def headroom(limit=400):
+    # Intern fresh names until one takes a new block (kilobytes at once): the names the
+    # table's last block has left.
+    for i in range(limit):
+        gc.collect()
+        before = gc.mem_alloc()
+        hasattr(peaks, "fresh_name_%d" % i)
+        gc.collect()
+        if gc.mem_alloc() - before > 2048:
+            return i
+    return limit
+
+
+def emit(self, event, emit=app.App.emit):
+    if not booted:
+        booted.append(1)
+        micropython.qstr_info()
+    if event == ("scan", "report"):
+        micropython.qstr_info()
+        print("PEAKS", " ".join("%s=%d" % kv for kv in sorted(peaks.items())))
+        print("HEADROOM", headroom())
+        return
+    emit(self, event)
+    if self.standalone is not None:
+        gc.collect()
+        mode = self.standalone.mode
+        peaks[mode] = max(peaks.get(mode, 0), gc.mem_alloc())
+
+
+app.App.emit = emit
+app.main()
+"""
+
+
+def test_dealing_adds_no_block_of_interned_names_after_boot():
+    board = VirtualBoard(install="mpy", heap="96k")
+    (board.flash / "main.py").write_text(INSTRUMENTED_MAIN)
+    with board:
+        board.bridge.log_size = 1 << 16
+        board.wait_firmware(15)
+        play_session(board, LONG_SESSION)
+        board.scan("report")
+        end = time.monotonic() + 20
+        while b"HEADROOM" not in board.bridge.output_log and time.monotonic() < end:
+            time.sleep(0.05)
+        out = bytes(board.bridge.output_log).decode(errors="replace")
+    tables = [line.strip() for line in out.splitlines() if line.startswith("qstr pool:")]
+    peaks = [line for line in out.splitlines() if line.startswith("PEAKS ")]
+    headroom = [int(line.split()[1]) for line in out.splitlines() if line.startswith("HEADROOM ")]
+    assert len(tables) == 2 and peaks and headroom, out[-2000:]
+    FIGURES["standalone dealer live heap, long session (.mpy, 96k)"] = "%s; interned names: %s; %d more fit before the next block" % (
+        peaks[0][6:],
+        tables[1][len("qstr pool: ") :],
+        headroom[0],
+    )
+    n_pool = [t.split(",")[0] for t in tables]
+    assert n_pool[0] == n_pool[1], "dealing grew the interned-name table by a block: %s" % tables
+    assert headroom[0] >= 24, "only %d more interned names fit before the next block" % headroom[0]
+
+
 def test_every_host_frame_in_96k():
     with VirtualBoard(install="mpy", heap="96k") as board, Link(board.port) as link:
         link.wait_connected(10)
