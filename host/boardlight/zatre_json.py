@@ -75,18 +75,21 @@ def hints(board, hand, first=False, strict=False, player=None):
 
 
 def game_outcome(game):
-    """Final score sheets and totals of a game (finished or not) as a dict."""
+    """Final score sheets and totals of a game (finished or not) as a dict. Held tiles
+    cost only at the end (RULES.md): mid-game a hand is what was drawn for the next turn,
+    so an unfinished game's penalty is 0 and its score the sheet total."""
     players = []
     for p in range(len(game.players)):
         sheet = game.sheets[p].as_dict()
         held = game.hand(p)
+        penalty = sum(held) if game.over else 0
         players.append(
             {
                 "name": game.players[p],
                 "sheet": sheet,
                 "held": held,
-                "penalty": sum(held),
-                "score": game.score(p),
+                "penalty": penalty,
+                "score": sheet["total"] - penalty,
             }
         )
     return {
