@@ -16,6 +16,7 @@ def session_class(game: str):
     return getattr(module, _CLASSES[game])
 
 
-def resume_session(store, game_id: int):
-    """Rebuild stored game `game_id`, whichever game it is."""
-    return session_class(store.game(game_id).game).resume(store, game_id)
+def resume_session(store, game_id: int, record=True):
+    """Rebuild stored game `game_id`, whichever game it is (`record=False`: only read the
+    log, for commands that print a game: they must work on a read-only log too)."""
+    return session_class(store.game(game_id).game).resume(store, game_id, record=record)

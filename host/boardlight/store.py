@@ -63,12 +63,24 @@ def _writes(method):
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:
+            if _read_only(exc):
+                # Trying again cannot help: say what will.
+                raise StoreError("the game log %s is read-only (%s): nothing was written;"
+                                 " make it and its folder writable, or pick another file with"
+                                 " --db" % (self.path, exc)) from None
             raise StoreError("the game log %s could not be written (%s): the action was not"
                              " taken; try it again" % (self.path, exc)) from None
 
     wrapper.__name__ = method.__name__
     wrapper.__doc__ = method.__doc__
     return wrapper
+
+
+def _read_only(exc) -> bool:
+    """Does this sqlite error mean the file (or its folder, for the WAL files) cannot be
+    written or created, rather than a damaged file or a busy one?"""
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text or "unable to open" in text
 
 
 class Store:
@@ -78,7 +90,11 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         if self.path.is_dir():
             raise StoreError("%s is a folder, not a database file" % self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError("cannot make the folder %s for the game log (%s): pick a"
+                             " writable place with --db" % (self.path.parent, exc.strerror or exc))
         try:
             # isolation_level=None: we open and commit every transaction ourselves.
             self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout)
@@ -87,6 +103,12 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.DatabaseError as exc:
+            if _read_only(exc):
+                # Not a damaged file: the file or its folder cannot be written (SQLite makes
+                # the file and, for WAL, two files beside it).
+                raise StoreError("the game log %s cannot be opened for writing (%s): make the"
+                                 " file and its folder writable, or pick another file with --db"
+                                 % (self.path, exc))
             raise StoreError("%s is not a usable boardlight game log: %s" % (self.path, exc))
 
     def _migrate(self):

@@ -95,10 +95,12 @@ def _players(text, game):
     return names
 
 
-def _scores_text(store, row):
-    """The score breakdown lines of a stored game (as its session wrote them)."""
+def _scores_text(session, row):
+    """The score breakdown lines of a stored game (its session's, from the replayed log: the
+    lines the session writes to the store are the same)."""
     lines = []
-    scores = store.scores(row.id)
+    scores = {part: list(zip(points, details or [None] * len(points)))
+              for part, points, details in session.score_lines()}
     parts = sorted(scores, key=_part_order)
     width = max(len(n) for n in row.players)
     for part in parts:
@@ -168,7 +170,8 @@ def register(cli, play, **_groups):
 
         with _store(db, create=False) as store:
             row = store.game(_game_id(store, game_ref))
-            session = resume_session(store, row.id)
+            # Reading only: a game can be printed from a read-only log (a copy, a backup).
+            session = resume_session(store, row.id, record=False)
             # The seed deals every card, tile, hand and stone still to come: it is shown
             # once the game is over, never while it is being played.
             seed = row.seed if row.status != "playing" else None
@@ -177,8 +180,8 @@ def register(cli, play, **_groups):
                     "id": row.id, "game": row.game, "seed": seed, "options": row.options,
                     "status": row.status, "started": row.started, "updated": row.updated,
                     "players": row.players, "actions": session.seq,
-                    "scores": {part: [p for p, _ in v]
-                               for part, v in store.scores(row.id).items()},
+                    "scores": {part: list(points)
+                               for part, points, _ in session.score_lines()},
                     "state": session.snapshot()}, sort_keys=True, indent=1))
             else:
                 click.echo("game %d: %s, %s, %s, %d actions" % (
@@ -189,7 +192,7 @@ def register(cli, play, **_groups):
                 click.echo("started %s, last action %s" % (row.started[:19], row.updated[:19]))
                 for line in session.summary_lines():
                     click.echo(line)
-                for line in _scores_text(store, row):
+                for line in _scores_text(session, row):
                     click.echo(line)
             if svg_dir is not None:
                 _write_svgs(session, svg_dir)
@@ -205,7 +208,7 @@ def register(cli, play, **_groups):
         from ..session_registry import resume_session
 
         with _store(db, create=False) as store:
-            session = resume_session(store, _game_id(store, game_ref))
+            session = resume_session(store, _game_id(store, game_ref), record=False)
             output.write(session.record_text())
 
     _take_over_play(play)
