@@ -192,6 +192,11 @@ def board_on_device(port):
     redeploy keeps the configuration. DeployError if there is none."""
     done = _mpremote(port, "exec", "print(open('board.json').read())")
     if done.returncode != 0:
+        said = (done.stderr + done.stdout).strip()
+        if "ENOENT" not in said:
+            # mpremote never reached a REPL (no such port, in use, not a MicroPython board):
+            # say that, rather than blame a board.json nobody could look for.
+            raise DeployError("cannot read board.json from %s: %s" % (port, said[-400:] or "mpremote failed"))
         raise DeployError("%s has no board.json yet: choose a board with --board (%s)" % (port, ", ".join(board_names())))
     config = _board_config().loads(done.stdout, "board.json on " + port)
     if config["name"] not in board_names():

@@ -22,11 +22,14 @@ def sim(flash, board, source, heap, no_tty):
     pseudo-terminal, its LED matrix drawn live here, keys as its buttons."""
     import time
 
-    from ..deploy import load_board
+    from ..deploy import DeployError, load_board
     from ..virtual_board import VirtualBoard, VirtualBoardError
     from .. import vboard_term
 
-    config, _ = load_board(board)
+    try:
+        config, _ = load_board(board)
+    except DeployError as e:
+        raise click.ClickException(str(e))
     install = "source" if source else "mpy"
     if flash is not None:
         from pathlib import Path
