@@ -220,8 +220,16 @@ class FitsView(GameView):
             return " Round %d scored." % len(game.round_scores)
         return " Waiting for: %s." % ", ".join(game.waiting())
 
+    def _tally_board(self):
+        """The board whose tally comes next: between rounds (and before the first deal),
+        the next round's."""
+        game = self.game
+        if game.phase == "deal" and game.round_index + 1 < len(game.boards):
+            return game.boards[game.round_index + 1]
+        return game.board_number
+
     def _tally_usage(self):
-        if self.game.board_number == 1:
+        if self._tally_board() == 1:
             return "'tally P ROWS DOTS', e.g. 'tally 1 8 4' (8 full rows, 4 open dots)"
         return ("'tally P DOTS [ROW,COL ...]', e.g. 'tally 1 7 2,5 6,6' (7 open dots, special"
                 " spaces at row 2 col 5 and row 6 col 6 uncovered)")
@@ -329,7 +337,11 @@ class FitsView(GameView):
         else:
             keys = [("Enter", "deal / next card")]
         if self.tally_mode:
-            keys.append(("tally P ..", "round-end tally (? explains)"))
+            # The entry itself, for this round's board ("? explains" showed this same line).
+            if self._tally_board() == 1:
+                keys.append(("tally P ROWS DOTS", "round end, e.g. tally 1 8 4"))
+            else:
+                keys.append(("tally P DOTS R,C..", "open dots, uncovered specials"))
         else:
             keys += [("P O C", "P drops orientation O at column C" if self.session.table_deal
                       else "player P drops orientation O at column C"),
