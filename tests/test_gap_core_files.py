@@ -44,3 +44,21 @@ def test_an_unreadable_file_is_a_one_line_error(tmp_path, capsys, monkeypatch, c
     assert main(command + [str(path)]) == 2
     err = capsys.readouterr().err
     assert err.strip() == "error: %s: cannot read file (Permission denied)" % path
+
+
+def test_hint_zatre_reads_a_record_that_starts_with_a_comment(tmp_path, capsys):
+    # Both formats skip '#' lines, and replay read this record; hint took it for a position
+    # ("the first line must be 'zatre position'").
+    path = tmp_path / "game.txt"
+    path.write_text("# Tuesday's game\n\n" + _doc_block("zatre-formats.md", "zatre-record"))
+    assert main(["hint", "zatre", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert '"player": "Ann"' in out and '"hand": [\n    2,\n    6\n  ]' in out
+
+
+def test_hint_zatre_names_both_formats_when_the_file_is_neither(tmp_path, capsys):
+    path = tmp_path / "other.txt"
+    path.write_text("FITS board 1\n")
+    assert main(["hint", "zatre", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "error: %s: the first line must be 'zatre position' or 'zatre record'" % path

@@ -20,6 +20,15 @@ def _read(path):
         raise FormatError("not a text file", path)
 
 
+def _first_line(text):
+    """The first line that is not blank or a '#' comment (both formats skip those)."""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return line
+    return ""
+
+
 def _echo_json(data):
     click.echo(json.dumps(data, indent=2, sort_keys=True))
 
@@ -34,13 +43,15 @@ def hint_zatre(path):
     from ..zatre_json import hints
 
     text = _read(path)
-    if text.lstrip().startswith("zatre record"):
+    if _first_line(text) == "zatre record":
         game = replay_record(text, path)
         board, hand, first, strict = game.board, game.hand(), game.first_turn, game.strict
         player = game.players[game.current]
         if game.over:
             hand = []
     else:
+        if _first_line(text) != "zatre position":
+            raise FormatError("the first line must be 'zatre position' or 'zatre record'", path)
         pos = parse_position(text, path)
         board, hand, first, strict = pos.board, pos.hands[pos.to_move], pos.first_turn, pos.strict
         player = pos.players[pos.to_move]
