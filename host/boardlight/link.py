@@ -122,6 +122,8 @@ class Link:
     def wait_connected(self, timeout=5.0):
         """The device's info once the handshake is done; LinkError after `timeout` s."""
         if not self._connected.wait(timeout):
+            if self.problem:  # the link knows why: say that, not only what the device printed
+                raise LinkError("no boardlight firmware answered on %s within %.1f s: %s" % (self.port, timeout, self.problem))
             tail = " / ".join(self.console[-3:])
             raise LinkError(
                 "no boardlight firmware answered on %s within %.1f s%s"
@@ -351,6 +353,8 @@ class Link:
             return  # an answer to an older hello
         if payload.get("v") != PROTOCOL_VERSION:
             self.errors.append({"code": "version", "msg": "device speaks protocol %r" % payload.get("v")})
+            self.problem = ("its firmware speaks protocol %r and this boardlight %d: deploy this"
+                            " version's firmware (boardlight deploy)" % (payload.get("v"), PROTOCOL_VERSION))
             return
         self.info = payload
         self.handshakes += 1
