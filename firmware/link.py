@@ -204,7 +204,7 @@ class DeviceLink:
             self.error("payload", "hello needs v and sid")
             return
         if payload["v"] != PROTOCOL_VERSION:
-            self.error("version", "protocol %s here, not %s" % (PROTOCOL_VERSION, payload["v"]))
+            self.error("version", "protocol %r here, not %r" % (PROTOCOL_VERSION, payload["v"]))
             return
         sid = str(payload["sid"])
         rto = payload.get("rto")

@@ -46,3 +46,15 @@ def test_a_payload_that_is_not_an_object_gets_an_error_and_the_firmware_goes_on(
     assert board.wait_frame(lambda f: f.lit(7, 7) and f.lit(7, 2) and not f.lit(2, 2))
     assert link.handshakes == 1
     assert not any(line.startswith("Traceback") for line in link.console)
+
+
+def test_a_hello_of_another_version_is_refused_with_both_versions_shown(link):
+    # A version sent as the string "1" is not protocol 1: the answer must show the
+    # difference (it said "protocol 1 here, not 1").
+    with link._lock:
+        link.ep.control("hello", {"v": "1", "sid": "0badcafe"})
+    deadline = time.monotonic() + 10
+    while not any(e.get("code") == "version" for e in link.errors) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [e["msg"] for e in link.errors if e.get("code") == "version"] == ["protocol 1 here, not '1'"]
+    assert link.handshakes == 1 and link.connected

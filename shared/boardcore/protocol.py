@@ -129,16 +129,15 @@ def decode(line, start):
         raise ProtocolError(E_SYNTAX, "sequence number %d is over %d" % (seq, MAX_SEQ))
     rest = body[sp + 1 :]
     sp = rest.find(" ")
-    if sp < 0:
-        ftype, payload = rest, None
-    else:
-        ftype = rest[:sp]
+    ftype = rest if sp < 0 else rest[:sp]
+    if not ftype:  # before the payload: "1  fits" is a broken frame, not a bad payload
+        raise ProtocolError(E_SYNTAX, "empty frame type", seq)
+    payload = None
+    if sp >= 0:
         try:
             payload = json.loads(rest[sp + 1 :])
         except ValueError:
             raise ProtocolError(E_PAYLOAD, "%s payload is not JSON" % ftype, seq)
-    if not ftype:
-        raise ProtocolError(E_SYNTAX, "empty frame type", seq)
     return seq, ftype, payload
 
 
