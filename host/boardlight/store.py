@@ -37,11 +37,14 @@ def _now() -> str:
 
 
 class GameRow:
-    """One stored game: id, game, seed, options (dict), status, started, updated, players."""
+    """One stored game: id, game, seed, options (dict), status, started, updated, players;
+    `damaged`: None, or what is damaged in its row (Store.games(damaged_ok=True) only)."""
 
-    __slots__ = ("id", "game", "seed", "options", "status", "started", "updated", "players")
+    __slots__ = ("id", "game", "seed", "options", "status", "started", "updated", "players",
+                 "damaged")
 
-    def __init__(self, id, game, seed, options, status, started, updated, players):
+    def __init__(self, id, game, seed, options, status, started, updated, players,
+                 damaged=None):
         self.id = id
         self.game = game
         self.seed = seed
@@ -50,6 +53,7 @@ class GameRow:
         self.started = started
         self.updated = updated
         self.players = players
+        self.damaged = damaged
 
     def __repr__(self):
         return "GameRow(%d %s %s %s)" % (self.id, self.game, self.status, ",".join(self.players))
@@ -81,6 +85,15 @@ def _read_only(exc) -> bool:
     written or created, rather than a damaged file or a busy one?"""
     text = str(exc).lower()
     return "readonly" in text or "read-only" in text or "unable to open" in text
+
+
+def _json(text, what):
+    """A JSON value read back from the log; a damaged one (edited, half-restored) is a
+    StoreError naming what holds it, not a traceback."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise StoreError("%s: damaged in the game log (not JSON: %s)" % (what, exc)) from None
 
 
 class Store:
@@ -226,8 +239,9 @@ class Store:
             raise StoreError("no game %s in %s (see `boardlight history`)" % (game_id, self.path))
         return self._row(row)
 
-    def games(self, game=None, status=None, limit=None):
-        """Stored games, newest first."""
+    def games(self, game=None, status=None, limit=None, damaged_ok=False):
+        """Stored games, newest first. `damaged_ok`: a game whose row is damaged is still
+        listed, with `damaged` saying why (a list must not stop at one bad game)."""
         sql = "SELECT id, game, seed, options, status, started, updated FROM games"
         where, args = [], []
         if game is not None:
@@ -241,7 +255,16 @@ class Store:
         sql += " ORDER BY updated DESC, id DESC"
         if limit is not None:
             sql += " LIMIT %d" % int(limit)
-        return [self._row(r) for r in self._db.execute(sql, args).fetchall()]
+        rows = []
+        for r in self._db.execute(sql, args).fetchall():
+            try:
+                rows.append(self._row(r))
+            except StoreError as exc:
+                if not damaged_ok:
+                    raise
+                rows.append(GameRow(r[0], r[1], r[2], {}, r[4], r[5], r[6],
+                                    self._players(r[0]), damaged=str(exc)))
+        return rows
 
     def last_unfinished(self, game=None):
         """The most recently touched game still being played, or None."""
@@ -256,7 +279,15 @@ class Store:
         for i, (seq, _kind, _data) in enumerate(rows):
             if seq != i + 1:
                 raise StoreError("game %d: action %d is missing from the log" % (game_id, i + 1))
-        return [(seq, kind, json.loads(data)) for seq, kind, data in rows]
+        out = []
+        for seq, kind, data in rows:
+            what = "game %d action %d" % (game_id, seq)
+            value = _json(data, what)
+            if not isinstance(value, dict):
+                raise StoreError("%s: damaged in the game log (not an action: %r)"
+                                 % (what, value))
+            out.append((seq, kind, value))
+        return out
 
     def scores(self, game_id: int):
         """{part: [(points, detail) per seat]} of the score lines written so far."""
@@ -264,7 +295,8 @@ class Store:
         for part, seat, points, detail in self._db.execute(
                 "SELECT part, seat, points, detail FROM scores WHERE game_id = ?"
                 " ORDER BY part, seat", (game_id,)):
-            out.setdefault(part, []).append((points, json.loads(detail)))
+            out.setdefault(part, []).append(
+                (points, _json(detail, "game %d score line %r" % (game_id, part))))
         return out
 
     def integrity(self) -> str:
@@ -273,11 +305,17 @@ class Store:
 
     # -- helpers ---------------------------------------------------------------------------
 
+    def _players(self, game_id):
+        return [n for (n,) in self._db.execute(
+            "SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
+
     def _row(self, row) -> GameRow:
-        players = [n for (n,) in self._db.execute(
-            "SELECT name FROM players WHERE game_id = ? ORDER BY seat", (row[0],))]
-        return GameRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6],
-                       players)
+        players = self._players(row[0])
+        options = _json(row[3], "game %d options" % row[0])
+        if not isinstance(options, dict):
+            raise StoreError("game %d options: damaged in the game log (not options: %r)"
+                             % (row[0], options))
+        return GameRow(row[0], row[1], row[2], options, row[4], row[5], row[6], players)
 
     def _tx(self):
         return _Transaction(self._db)

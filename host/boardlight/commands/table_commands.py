@@ -58,7 +58,7 @@ def _store(db, create=True):
 def _game_id(store, text):
     """GAME on the command line: a number from `boardlight history`, or 'last'."""
     if text == "last":
-        rows = store.games(limit=1)
+        rows = store.games(limit=1, damaged_ok=True)
         if not rows:
             raise click.ClickException("no games stored in %s yet" % store.path)
         return rows[0].id
@@ -127,7 +127,14 @@ def _part_order(part):
 
 
 def _total(store, row):
-    total = store.scores(row.id).get("total")
+    # One damaged game does not stop the list.
+    damaged = "damaged in the log"
+    if row.damaged:
+        return damaged
+    try:
+        total = store.scores(row.id).get("total")
+    except StoreError:
+        return damaged
     return " ".join(str(p) for p, _ in total) if total else "-"
 
 
@@ -146,7 +153,7 @@ def register(cli, play, **_groups):
             click.echo("no games stored in %s yet" % _log_path(db))
             return
         with _store(db) as store:
-            rows = store.games(game=game, limit=limit)
+            rows = store.games(game=game, limit=limit, damaged_ok=True)
             if not rows:
                 click.echo("no games stored in %s yet" % store.path)
                 return
@@ -414,7 +421,7 @@ def _pick_game(store, game, resume):
             raise click.ClickException("game %d is %s; `boardlight show %d` prints it"
                                        % (gid, row.status, gid))
         return row
-    rows = store.games(game=game, status="playing", limit=9)
+    rows = store.games(game=game, status="playing", limit=9, damaged_ok=True)
     if not rows:
         raise click.ClickException("no unfinished %sgame to resume in %s"
                                    % (game + " " if game else "", store.path))
