@@ -79,3 +79,37 @@ def test_history_lists_every_game_past_a_damaged_one(tmp_path, capsys):
     _damage(db, "UPDATE games SET options = '[3]' WHERE id = 1")
     code, _out, err = _run(capsys, "show", "1", "--db", str(db))
     assert code == 1 and "game 1 options: damaged in the game log (not options: [3])" in err
+
+
+def _break_table(db, table):
+    """Overwrite the root page of `table` with junk, as a bad disk block would: SQLite opens
+    the file and finds the damage only when that table is read."""
+    con = sqlite3.connect(str(db))
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.execute("PRAGMA journal_mode=DELETE")
+    page_size = con.execute("PRAGMA page_size").fetchone()[0]
+    root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = ?",
+                       (table,)).fetchone()[0]
+    con.close()
+    with open(db, "r+b") as f:
+        f.seek((root - 1) * page_size)
+        f.write(b"\xff" * page_size)
+
+
+def test_a_bad_page_found_while_reading_is_one_line(tmp_path, capsys):
+    db = tmp_path / "log.sqlite3"
+    _log(db)
+    _break_table(db, "actions")
+    for args in (["show", "1"], ["export", "2"], ["play", "--resume", "3", "--no-device"]):
+        code, _out, err = _run(capsys, *args, "--db", str(db))
+        assert code == 1, args
+        # Before: a sqlite3.DatabaseError traceback.
+        assert "the game log %s is damaged (database disk image is malformed)" % db in err
+        assert ".recover" in err
+    # A bad page under the scores: history lists the games and marks them.
+    _break_table(db, "scores")
+    code, out, _err = _run(capsys, "history", "--db", str(db))
+    assert code == 0 and out.count("(damaged in the log)") == 3
+    _break_table(db, "games")
+    code, _out, err = _run(capsys, "history", "--db", str(db))
+    assert code == 1 and "is damaged (database disk image is malformed)" in err

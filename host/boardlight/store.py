@@ -67,6 +67,8 @@ def _writes(method):
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:
+            if isinstance(exc, sqlite3.DatabaseError) and "malformed" in str(exc):
+                raise _damaged(self.path, exc) from None
             if _read_only(exc):
                 # Trying again cannot help: say what will.
                 raise StoreError("the game log %s is read-only (%s): nothing was written;"
@@ -94,6 +96,27 @@ def _json(text, what):
         return json.loads(text)
     except (TypeError, ValueError) as exc:
         raise StoreError("%s: damaged in the game log (not JSON: %s)" % (what, exc)) from None
+
+
+def _damaged(path, exc):
+    return StoreError("the game log %s is damaged (%s): the games in it that can still be read"
+                      " can be saved with `sqlite3 %s .recover`; or pick another file with --db"
+                      % (path, exc, path))
+
+
+def _reads(method):
+    """A read that meets a damaged file (a bad page found only now) becomes a StoreError
+    saying so, not a sqlite3 traceback."""
+
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise _damaged(self.path, exc) from None
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper
 
 
 class Store:
@@ -231,6 +254,7 @@ class Store:
 
     # -- reading ---------------------------------------------------------------------------
 
+    @_reads
     def game(self, game_id: int) -> GameRow:
         row = self._db.execute(
             "SELECT id, game, seed, options, status, started, updated FROM games WHERE id = ?",
@@ -239,6 +263,7 @@ class Store:
             raise StoreError("no game %s in %s (see `boardlight history`)" % (game_id, self.path))
         return self._row(row)
 
+    @_reads
     def games(self, game=None, status=None, limit=None, damaged_ok=False):
         """Stored games, newest first. `damaged_ok`: a game whose row is damaged is still
         listed, with `damaged` saying why (a list must not stop at one bad game)."""
@@ -271,6 +296,7 @@ class Store:
         rows = self.games(game=game, status="playing", limit=1)
         return rows[0] if rows else None
 
+    @_reads
     def actions(self, game_id: int):
         """The game's actions in order: a list of (seq, kind, data dict)."""
         rows = self._db.execute(
@@ -289,6 +315,7 @@ class Store:
             out.append((seq, kind, value))
         return out
 
+    @_reads
     def scores(self, game_id: int):
         """{part: [(points, detail) per seat]} of the score lines written so far."""
         out = {}
@@ -299,6 +326,7 @@ class Store:
                 (points, _json(detail, "game %d score line %r" % (game_id, part))))
         return out
 
+    @_reads
     def integrity(self) -> str:
         """SQLite's own integrity check: 'ok' when the file is sound."""
         return self._db.execute("PRAGMA integrity_check").fetchone()[0]
