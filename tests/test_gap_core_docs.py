@@ -20,3 +20,13 @@ def test_layout_page_says_what_the_table_ui_does_with_layout():
     assert "does not take `--layout`" not in intro
     table = intro[intro.index("The full-screen table UI"):]
     assert "takes `--layout FILE` too" in table.replace("\n", " ")
+
+
+def test_layout_page_names_render_and_render_takes_layout():
+    # README says render takes --layout; the layout page, where users look, did not say so.
+    page = (ROOT / "docs" / "fits-layouts.md").read_text()
+    intro = page[:page.index("## Format")].replace("\n", " ")
+    assert "`boardlight render position fits` and `render record fits` take `--layout FILE`" in intro
+    render = cli.commands["render"]
+    for sub in ("position", "record"):
+        assert "--layout" in _option_names(render.commands[sub])
