@@ -101,7 +101,15 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
             long = waiting.get()
             if long is None:
                 return
-            board.press(name, long, long_ms)
+            try:
+                board.press(name, long, long_ms)
+            except ConnectionError as e:
+                status[0] = not_running(e)
+
+    def not_running(e):
+        # The firmware is not running: mpremote took the port over and left the board at
+        # its REPL, or it stopped. Say so, and go on: a soft reset brings it back.
+        return "%s; mpremote connect %s soft-reset starts it again" % (e, board.port)
 
     pending = ""
     try:
@@ -128,7 +136,13 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
                     out.write("\x1b[Kcard code: " + typed)
                     out.flush()
                 try:
-                    code = (typed + inp.readline()).strip()
+                    if "\n" in typed or "\r" in typed:  # the whole code came with the "s"
+                        typed = typed.replace("\r", "\n")
+                        code, pending = typed.split("\n", 1)
+                        code = code.strip()
+                        out.write("\n")
+                    else:
+                        code = (typed + inp.readline()).strip()
                 finally:
                     tty.setcbreak(fd)
                     prompting.clear()
@@ -137,6 +151,8 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
                     status[0] = "scanned %s" % code
                 except ValueError as e:
                     status[0] = str(e)
+                except ConnectionError as e:
+                    status[0] = not_running(e)
                 continue
             if ch in keys:
                 name, long = keys[ch]
