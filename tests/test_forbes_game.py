@@ -166,9 +166,9 @@ def test_a_full_board_takes_no_more_stones():
         (["A", "B", "C", "D", "E", "F"], "at most 5 players .*player 6, 'F', is one too many"),
         (["A"], "at least 2 players, not 1"),
         (["A", "A"], "'A' is used twice"),
-        (["A", "B c"], "player 1: a name must be one word, without spaces or '#'"),
-        (["A#1", "B"], "player 0: a name must be one word"),
-        (["A", ""], "player 1: a name must be one word"),
+        (["A", "B c"], "player 2: a name must be one word, without spaces or '#'"),  # counted from 1,
+        (["A#1", "B"], "player 1: a name must be one word"),  # as "player 6 ... is one too many"
+        (["A", ""], "player 2: a name must be one word"),
         (6, "at most 5"),
     ],
 )

@@ -22,7 +22,7 @@ def check_players(players):
         )
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or "#" in name:
-            raise PlayerCountError("player %d: a name must be one word, without spaces or '#', not %r" % (i, name))
+            raise PlayerCountError("player %d: a name must be one word, without spaces or '#', not %r" % (i + 1, name))
         if name in players[:i]:
             raise PlayerCountError("player name %r is used twice" % (name,))
     return players
