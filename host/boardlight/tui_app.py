@@ -86,6 +86,12 @@ class TableApp(App):
             self.set_interval(0.3, self.refresh_mirror)
         self.say(self.view.greeting())
         self.refresh_panels()
+        # Once more after the first layout: the card panel's height is known only then.
+        self.call_after_refresh(self._refresh_if_shown)
+
+    def _refresh_if_shown(self):
+        if not self._widgets_gone():
+            self.refresh_panels()
 
     # -- entries from the keyboard and the device ----------------------------------------------
 
@@ -94,8 +100,18 @@ class TableApp(App):
         event.input.value = ""
         self.enter(text)
 
+    def _measure_card(self):
+        """Tell the view how many lines its card panel holds (laid out, or as 80 x 24 lays
+        it out before the first layout: 6 beside the device's mirror, else what the
+        scoreboard leaves)."""
+        height = self.query_one("#card", Static).content_region.height
+        if height <= 0:
+            height = 6 if self.device is not None else 14 - len(self.session.players)
+        self.view.card_lines = height
+
     def enter(self, text: str):
         """One entry, typed or from a button: apply it, then show what happened."""
+        self._measure_card()
         try:
             message = self.view.handle(text)
         except (RuleError, ViewError, StoreError) as exc:
@@ -175,6 +191,7 @@ class TableApp(App):
 
     def refresh_panels(self):
         view = self.view
+        self._measure_card()
         self.query_one("#status", Static).update(
             "%s  |  %s" % (view.status_line(), self.device_state))
         self.query_one("#board", Static).update(view.board_text())

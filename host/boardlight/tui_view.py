@@ -21,6 +21,9 @@ class GameView:
     def __init__(self, session):
         self.session = session
         self.peek = None  # text shown once in the card panel (a hint, a player's own cards)
+        # Lines the card panel holds, as the table UI last laid it out (None: not known, a
+        # view used without the UI).
+        self.card_lines = None
 
     # entries -------------------------------------------------------------------------------
 

@@ -122,16 +122,23 @@ class ZatreView(GameView):
         seat = seat_by_name_or_number(self.session.players, words[0])
         sheet = self.game.sheets[seat]
         rows = sheet.rows()
-        lines = ["%s's sheet:  x2   10  11  12  bonus  total" % self.session.players[seat]]
-        # The panel holds about a dozen lines: a long sheet shows its last rows, the rows
-        # above them summed in one line, and always the total.
-        first = max(0, len(rows) - SHEET_ROWS_SHOWN)
+        # At most CARD_WIDTH wide whatever the name (a long one wrapped the heading and
+        # pushed every column out of line).
+        row_format = "%6s %-2s %3s %3s %3s %5s %5s"
+        lines = [row_format % (self.session.players[seat][:6], "x2", "10", "11", "12",
+                               "bonus", "total")]
+        # The panel's height (6 lines beside the device's mirror): a long sheet shows its
+        # last rows, the rows above them summed in one line, and always the total.
+        shown = SHEET_ROWS_SHOWN
+        if self.card_lines is not None:
+            shown = len(rows) if len(rows) + 2 <= self.card_lines else self.card_lines - 3
+        first = max(0, len(rows) - max(1, shown))
         if first:
-            lines.append("rows 1-%d          %4d" % (first, sum(r[5] for r in rows[:first])))
+            lines.append("%-27s %5d" % ("rows 1-%d" % first, sum(r[5] for r in rows[:first])))
         for k in range(first, len(rows)):
             cross, a, b, c, bonus, total = rows[k]
-            lines.append("%2d           %s  %3s %3s %3s  %3s   %4d" % (
-                k + 1, "x" if cross else " ", _box(a), _box(b), _box(c), bonus or "", total))
+            lines.append(row_format % (k + 1, "x" if cross else "", _box(a), _box(b), _box(c),
+                                       bonus or "", total))
         lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat))))
         self.peek = "\n".join(lines)
         return "Showing %s's score sheet." % self.session.players[seat]
@@ -211,15 +218,28 @@ class ZatreView(GameView):
         game = self.game
         lines = []
         if not game.over:
-            # One line, so that six players' rows fit below it.
-            lines.append("To move: %s  hand %s, place %d" % (
-                escape(self.session.players[game.current]), _hand(game.hand()),
-                game.must_place()))
+            # One line of at most CARD_WIDTH, so that the rows below fit.
+            name = self.session.players[game.current]
+            line = "To move: %s  hand %s, place %d" % (name, _hand(game.hand()),
+                                                      game.must_place())
+            if len(line) > CARD_WIDTH:
+                line = "%s: hand %s, place %d" % (name[:14], _hand(game.hand()),
+                                                  game.must_place())
+            lines.append(escape(line))
         lines.append("        sheet  held  if it ended now" if not game.over
                      else "        sheet  held  score")
-        for p, name in enumerate(self.session.players):
-            lines.append("%-7s %5d %5d %6d" % (escape(name[:7]), game.sheets[p].total(),
-                                                sum(game.held(p)), game.score(p)))
+        seats = range(len(self.session.players))
+        if self.card_lines is not None and len(lines) + len(seats) > self.card_lines:
+            # Beside the device's mirror the panel holds 6 lines: five or six players' rows
+            # do not fit. A player holding nothing has sheet = score, as the scoreboard
+            # shows already: the rows of those who hold tiles are the ones that say more.
+            seats = [p for p in seats if game.held(p)]
+        for p in seats:
+            lines.append("%-7s %5d %5d %6d" % (escape(self.session.players[p][:7]),
+                                                game.sheets[p].total(), sum(game.held(p)),
+                                                game.score(p)))
+        if len(seats) < len(self.session.players):
+            lines.append("the others hold no tiles" if seats else "nobody holds tiles")
         return "\n".join(lines)
 
     def device_screen(self):
@@ -228,6 +248,10 @@ class ZatreView(GameView):
             return ("scores", {"scores": game.final_scores(), "names": self.session.players})
         hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict)
         return ("zatre", {"tiles": game.hand(), "hint": list(hint)})
+
+
+# The card panel's text width at 80 columns (40 wide, less its border and padding).
+CARD_WIDTH = 36
 
 
 def _hand(values):
