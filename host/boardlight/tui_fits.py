@@ -8,7 +8,7 @@ Entries (players by number 1..4 as on the scoreboard, or by name):
     tally P R D      quick tally, board 1: R full rows, D open dots
     tally P D r,c .. quick tally, boards 2-4: D open dots, then each uncovered special space
                      as row,column (row 1..12 from the bottom)
-    hint P           the legal drops for player P (full replay mode)
+    hint P [O]       the legal drops for player P (full replay mode; from orientation O on)
 With the real cards (play fits --cards) the host does not deal: scanning a card at the
 device turns it (each player scans their start card at a round's start), or type
     starts T1 T2 ..  the start cards the players drew, in seat order
@@ -239,6 +239,13 @@ class FitsView(GameView):
             raise ViewError("hints need the drops: this game uses quick tally")
         game = self.game
         waiting = game.waiting()
+        first = 1  # 'hint P O': the orientations from O on (the rest of a long hint)
+        if len(words) > 2:
+            raise ViewError("'hint P' or 'hint P O' (from orientation O on)")
+        if len(words) == 2:
+            if not words[1].isdigit() or not 1 <= int(words[1]) <= 8:
+                raise ViewError("'hint P O': O is an orientation 1-8, not %r" % words[1])
+            first = int(words[1])
         if words:
             name = game.players[seat_by_name_or_number(game.players, words[0])]
         elif waiting:
@@ -253,10 +260,20 @@ class FitsView(GameView):
             # a single long line was cut anywhere by the panel, e.g. "3 2-" / ">1".
             by_orientation = {}
             for o, c, r in drops:
-                by_orientation.setdefault(o, []).append("%d>%d" % (c, r))
+                if o >= first:
+                    by_orientation.setdefault(o, []).append("%d>%d" % (c, r))
+            lines = ["%d: %s" % (o, " ".join(by_orientation[o])) for o in sorted(by_orientation)]
+            if not lines:
+                lines = ["no legal drop in orientations %d-8" % first]
+            # Beside the device's mirror the panel holds 6 lines, and a tile has up to 8
+            # orientations: the rest were cut off without a word.
+            room = self.card_lines - 1 if self.card_lines is not None else len(lines)
+            if len(lines) > room:
+                rest = sorted(by_orientation)[room - 1]
+                lines = lines[:room - 1] + ["more: 'hint %d %d'" % (
+                    game.players.index(name) + 1, rest)]
             self.peek = "\n".join(
-                ["%s for %s, ORIENTATION: COLUMN>ROW" % (self._tile_of(name), name)]
-                + ["%d: %s" % (o, " ".join(by_orientation[o])) for o in sorted(by_orientation)])
+                ["%s for %s, ORIENTATION: COLUMN>ROW" % (self._tile_of(name), name)] + lines)
         return "Legal drops for %s shown." % name
 
     def device_screen(self):

@@ -1,0 +1,85 @@
+"""FITS hint at the table beside the device's mirror (6 lines of card panel): a tile with 8
+orientations showed orientations 1-5 and cut 6-8 without a word. The hint now ends with the
+entry that shows the rest, 'hint P O' (from orientation O on)."""
+
+import asyncio
+
+import pytest
+
+from boardlight.session_fits import FitsSession
+from boardlight.store import Store
+from boardlight.tui_app import TableApp
+from boardlight.tui_device import open_device
+from boardlight.tui_fits import FitsView
+from boardlight.tui_view import ViewError
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "log.sqlite3") as s:
+        yield s
+
+
+# P (##/##/#.) on an empty board: 8 orientations, alternately 2 columns wide (drops at
+# columns 1-5) and 3 wide (columns 1-4); each rests on the bottom row, row 1.
+NARROW = "1>1 2>1 3>1 4>1 5>1"
+WIDE = "1>1 2>1 3>1 4>1"
+
+
+def _dealt(store):
+    session = FitsSession.start(store, ["Ann"], 2, {"boards": [1]})
+    view = FitsView(session)
+    view.handle("")  # deal: seed 2 gives Ann the start card P
+    assert session.core.start_tile("Ann") == "P"
+    return session, view
+
+
+def test_a_long_hint_says_how_to_see_the_rest(store):
+    _session, view = _dealt(store)
+    view.card_lines = 6
+    view.handle("hint 1")
+    assert view.peek.splitlines() == [
+        "P for Ann, ORIENTATION: COLUMN>ROW",
+        "1: " + NARROW, "2: " + WIDE, "3: " + NARROW, "4: " + WIDE,
+        "more: 'hint 1 5'"]
+    view.handle("hint ann 5")
+    assert view.peek.splitlines() == [
+        "P for Ann, ORIENTATION: COLUMN>ROW",
+        "5: " + NARROW, "6: " + WIDE, "7: " + NARROW, "8: " + WIDE]
+    for bad in ("hint 1 9", "hint 1 x", "hint 1 2 3"):
+        with pytest.raises(ViewError):
+            view.handle(bad)
+
+
+def test_with_room_the_hint_is_whole(store):
+    _session, view = _dealt(store)
+    view.handle("hint 1")  # no panel height known: every orientation
+    assert len(view.peek.splitlines()) == 9 and "more" not in view.peek
+
+
+@pytest.mark.timeout(120)
+def test_the_hint_fits_the_panel_beside_the_virtual_board(store):
+    session, _view = _dealt(store)
+    device = open_device("virtual", say=lambda _text: None)
+    seen = {}
+    try:
+        device.link.wait_connected(30)
+        app = TableApp(session, device)
+
+        async def main():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                for ch in "hint 1":
+                    await pilot.press("space" if ch == " " else ch)
+                await pilot.press("enter")
+                await pilot.pause()
+                card = app.query_one("#card")
+                seen["height"] = card.content_region.height
+                seen["text"] = str(card.content)
+
+        asyncio.run(main())
+    finally:
+        device.close()
+    lines = seen["text"].splitlines()
+    assert seen["height"] == 6 and len(lines) == 6
+    assert lines[-1] == "more: 'hint 1 5'"
