@@ -134,12 +134,24 @@ def _forbes_record(text, source):
 
 def write_pictures(pictures, directory):
     """Write {file name: SVG text} into `directory` (created if missing); returns the
-    paths written, in file-name order."""
-    os.makedirs(directory, exist_ok=True)
+    paths written, in file-name order. A folder or file that cannot be written raises
+    PictureError naming it."""
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as exc:
+        raise PictureError("cannot make the folder %s for the pictures: %s"
+                           % (directory, exc.strerror or exc)) from None
     paths = []
     for name in sorted(pictures):
         path = os.path.join(directory, name)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(pictures[name])
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(pictures[name])
+        except OSError as exc:
+            raise PictureError("cannot write %s: %s" % (path, exc.strerror or exc)) from None
         paths.append(path)
     return paths
+
+
+class PictureError(Exception):
+    """A picture could not be written (the message names the folder or file)."""

@@ -28,7 +28,11 @@ def _layout(path):
 
 
 def _write(pictures, out_dir):
-    for path in render.write_pictures(pictures, out_dir):
+    try:
+        paths = render.write_pictures(pictures, out_dir)
+    except render.PictureError as exc:
+        raise click.ClickException(str(exc)) from None
+    for path in paths:
         click.echo(path)
 
 

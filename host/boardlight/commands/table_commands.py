@@ -223,7 +223,7 @@ def register(cli, play, **_groups):
 
 def _write_svgs(session, folder):
     """The stored game's pictures (boardlight.render, from the game's record)."""
-    from ..render import record_pictures, write_pictures
+    from ..render import PictureError, record_pictures, write_pictures
 
     if session.GAME == "fits" and session.mode == "tally":
         # A quick-tally game has no drops, so no boards and no record to draw from: its
@@ -239,11 +239,14 @@ def _write_svgs(session, folder):
                                                     "FITS scores by round")
         click.echo("quick tally: no boards to draw%s" % (
             ", only the score chart" if pictures else " and no round scored yet"))
-        for path in write_pictures(pictures, folder):
-            click.echo("wrote %s" % path)
-        return
-    pictures = record_pictures(session.GAME, session.record_text(), "game %d" % session.row.id)
-    for path in write_pictures(pictures, folder):
+    else:
+        pictures = record_pictures(session.GAME, session.record_text(),
+                                   "game %d" % session.row.id)
+    try:
+        paths = write_pictures(pictures, folder)
+    except PictureError as exc:
+        raise click.ClickException(str(exc)) from None
+    for path in paths:
         click.echo("wrote %s" % path)
 
 
