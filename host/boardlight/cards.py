@@ -25,6 +25,10 @@ class CardError(Exception):
     """A card or scan the registry cannot accept; the message says why."""
 
 
+class RegistryWriteError(CardError):
+    """The registry file (or its folder) cannot be written: nothing was stored."""
+
+
 class UnknownCode(CardError):
     """A scanned code that was never enrolled."""
 
@@ -219,8 +223,13 @@ class CardRegistry:
             "version": FORMAT_VERSION,
             "cards": {code: {"game": g, "card": cid} for code, (g, cid) in sorted(codes.items())},
         }
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".cards-", dir=str(self.path.parent))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".cards-", dir=str(self.path.parent))
+        except OSError as exc:
+            raise RegistryWriteError("card registry %s cannot be written (%s): nothing was"
+                                     " stored; pick another file with --file"
+                                     % (self.path, exc.strerror or exc)) from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=1, sort_keys=True)
@@ -228,9 +237,12 @@ class CardRegistry:
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, self.path)
-        except BaseException:
+        except BaseException as exc:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+            if isinstance(exc, OSError):
+                raise RegistryWriteError("card registry %s cannot be written (%s): nothing"
+                                         " was stored" % (self.path, exc.strerror or exc)) from None
             raise
         self._codes = codes  # only once the file holds it
 
@@ -352,6 +364,8 @@ def enrol_walk(registry, cards, events, say, show=None):
             if len(event) == 2 and event[0] == "scan":
                 try:
                     registry.enrol(event[1], card)
+                except RegistryWriteError:
+                    raise  # asking again cannot help: the walk stops, nothing more is lost
                 except CardError as exc:
                     say("not stored: %s" % exc)
                     continue

@@ -109,7 +109,10 @@ def enrol(game, start_tiles, port, path):
     click.echo("Enrolling %d %s cards into %s" % (len(deck), game, registry.path))
     if port is None:
         events = typed_events(_typed_prompt)
-        cardlib.enrol_walk(registry, deck, events, click.echo)
+        try:
+            cardlib.enrol_walk(registry, deck, events, click.echo)
+        except cardlib.CardError as exc:
+            raise click.ClickException(str(exc)) from None
         return
     from ..link import LinkError, connect
 
@@ -130,7 +133,7 @@ def enrol(game, start_tiles, port, path):
         threading.Thread(target=_scan_typed_at, args=(link.board,), daemon=True).start()
     try:
         enrol_from_link(registry, deck, link, click.echo)
-    except LinkError as exc:
+    except (LinkError, cardlib.CardError) as exc:
         raise click.ClickException(str(exc)) from None
     finally:
         link.close()
