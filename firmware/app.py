@@ -149,7 +149,7 @@ class App:
             self.heap_peak = used
 
     def f_fits(self, p):
-        screens.fits_card(self.display, p["tile"], bool(p.get("start")), p.get("round"), p.get("player"))
+        screens.fits_card(self.display, p["tile"], bool(p.get("start")), p.get("round"), p.get("player"), p.get("board"))
 
     def f_zatre(self, p):
         hint = p.get("hint")

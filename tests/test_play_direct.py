@@ -67,13 +67,14 @@ def test_a_wired_button_deals_and_the_chain_shows_the_start_card(tmp_path, monke
         finally:
             device.close()
     assert out["status"] == "direct matrix: connected"
-    # One player: the start card, marked as one, round 1, drawn by the firmware's own
-    # screen on a 32 x 8 canvas: that is what the chain must show, pixel for pixel.
+    # One player: the start card, marked as one, round 1 on board 1, drawn by the
+    # firmware's own screen on a 32 x 8 canvas: that is what the chain must show, pixel
+    # for pixel.
     expect = Canvas(32, 8)
     direct.load_screens()
     import screen_fits
 
-    screen_fits.fits_card(expect, out["start"], True, 1)
+    screen_fits.fits_card(expect, out["start"], True, 1, None, 1)
     assert sum(row.count("#") for row in expect.rows()) > 8  # a real picture, not a blank
     assert out["chain"] == expect.rows()
 

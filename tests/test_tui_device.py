@@ -102,14 +102,14 @@ def test_fits_buttons_matrix_and_a_pulled_cable(store):
         await _until(pilot, lambda: session.seq == 1)
         out["deal"] = app.last_message
         start = game.start_tile("Ann")
-        # One player: the device shows the start card, marked as one, round 1.
-        start_pixels = _expected(fits_card, start, True, 1)
+        # One player: the device shows the start card, marked as one, round 1 on board 1.
+        start_pixels = _expected(fits_card, start, True, 1, None, 1)
         await _until(pilot, lambda: _frame_is(board, start_pixels))
         await _type(pilot, "1 1")                    # the start tile, from the keyboard
         board.press("next")                          # turn the first building card
         await _until(pilot, lambda: session.seq == 3)
         first = game.card
-        await _until(pilot, lambda: _frame_is(board, _expected(fits_card, first, False, 1)))
+        await _until(pilot, lambda: _frame_is(board, _expected(fits_card, first, False, 1, None, 1)))
         # Pull the cable: the UI says so, play goes on from the keyboard.
         cable.pulled = True
         await _until(pilot, lambda: "not answering" in app.last_message, timeout=15)
@@ -122,7 +122,7 @@ def test_fits_buttons_matrix_and_a_pulled_cable(store):
         cable.pulled = False                         # plugged back in
         await _until(pilot, lambda: "display restored" in app.last_message, timeout=15)
         # Re-synchronised: the device shows the card turned while it was away.
-        await _until(pilot, lambda: _frame_is(board, _expected(fits_card, second, False, 1)))
+        await _until(pilot, lambda: _frame_is(board, _expected(fits_card, second, False, 1, None, 1)))
         out["mirror"] = str(app.query_one("#mirror").content)
         # A real device's mirror is drawn on the host from the same screen: it must match
         # what the firmware drew on MicroPython, pixel for pixel.

@@ -66,6 +66,26 @@ def test_fits_card_pixel_by_pixel(board, link):
             assert frame.rgb(x, y) == want, (x, y)
 
 
+def test_fits_card_shows_the_board_played(board, link):
+    # Boards in another order (play fits --boards 3,1): round 1 is on board 3. The board
+    # pips run up the right edge from the bottom: (15, 15), (15, 13), (15, 11); the round's
+    # from the top: (15, 0). The tile is L3 as above, in red for player 1.
+    seen = board.frames_seen
+    link.show_fits("L3", round_no=1, player=1, board_no=3)
+    link.wait_idle()
+    red = (255, 0, 0)
+    frame = board.wait_frame(lambda f: f.rgb(15, 11) == red, newer_than=seen)
+    expected = set()
+    for y in range(1, 8):
+        expected.update((x, y) for x in range(0, 7))
+    for y in range(8, 15):
+        expected.update((x, y) for x in range(0, 14))
+    expected.update({(15, 0), (15, 15), (15, 13), (15, 11)})
+    for y in range(16):
+        for x in range(16):
+            assert frame.rgb(x, y) == (red if (x, y) in expected else BLACK), (x, y)
+
+
 def test_start_card_is_drawn_inverted(board, link):
     seen = board.frames_seen
     link.show_fits("I3", start=True)

@@ -83,8 +83,8 @@ class DirectLink:
     def wait_idle(self, timeout=5.0):
         return None
 
-    def show_fits(self, tile, start=False, round_no=None, player=None):
-        self._draw("fits_card", tile, bool(start), round_no, player)
+    def show_fits(self, tile, start=False, round_no=None, player=None, board_no=None):
+        self._draw("fits_card", tile, bool(start), round_no, player, board_no)
 
     def show_zatre(self, tiles, hint=None):
         self._draw("zatre_tiles", list(tiles), tuple(hint) if hint is not None else None)

@@ -142,11 +142,14 @@ class Link:
                 self._bright = (ftype, payload)
             self.ep.send(ftype, payload, group, _ms())
 
-    def show_fits(self, tile, start=False, round_no=None, player=None):
-        """A FITS card: tile id (e.g. "L3"), start card or not, round 1..4, player 1..4."""
+    def show_fits(self, tile, start=False, round_no=None, player=None, board_no=None):
+        """A FITS card: tile id (e.g. "L3"), start card or not, round 1..4, player 1..4,
+        board 1..4 (differs from the round when boards are played in another order)."""
         p = {"tile": tile, "start": bool(start)}
         if round_no is not None:
             p["round"] = round_no
+        if board_no is not None:
+            p["board"] = board_no
         if player is not None:
             p["player"] = player
         self.send("fits", p, SHOW)

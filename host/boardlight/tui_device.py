@@ -151,7 +151,7 @@ class DeviceBridge:
         try:
             if kind == "fits":
                 link.show_fits(args["tile"], args.get("start", False), args.get("round_no"),
-                               args.get("player"))
+                               args.get("player"), args.get("board_no"))
             elif kind == "zatre":
                 link.show_zatre(args["tiles"], args.get("hint"))
             elif kind == "stone":
@@ -227,7 +227,7 @@ class DeviceBridge:
             import screen_fits
 
             screen_fits.fits_card(canvas, args["tile"], args.get("start", False),
-                                  args.get("round_no"), args.get("player"))
+                                  args.get("round_no"), args.get("player"), args.get("board_no"))
         elif kind == "zatre":
             import screen_zatre
 
