@@ -138,3 +138,16 @@ def test_a_damaged_file_is_still_called_damaged(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "not a usable boardlight game log" in err and "read-only" not in err
     assert db.read_bytes() == b"this is not sqlite" * 300
+
+
+def test_the_closing_line_names_the_log_given_with_db(tmp_path, capsys, monkeypatch):
+    # Played with --db, the game is found again only with it: the line said
+    # `boardlight play --resume`, which looks in the default log.
+    from boardlight import tui_app
+
+    monkeypatch.delenv("BOARDLIGHT_DB", raising=False)
+    monkeypatch.setattr(tui_app, "run_table", lambda session, **_kw: session.row.status)
+    db = tmp_path / "my games.sqlite3"
+    assert main(["play", "zatre", "--no-device", "--db", str(db)]) == 0
+    assert capsys.readouterr().out == \
+        "Game 1 is saved: `boardlight play --resume --db '%s'` continues it.\n" % db

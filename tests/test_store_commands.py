@@ -110,8 +110,9 @@ def test_play_resume_continues_the_last_unfinished_game(db, recorded_tables, cap
         expected = session_class("zatre").resume(store, first).snapshot()
     assert main(["play", "--resume", "--no-device", "--db", str(db)]) == 0
     assert recorded_tables == [("zatre", first, 5, expected, True)]
+    # The game is in the log given with --db: the line to continue it says so.
     assert capsys.readouterr().out == \
-        "Game %d is saved: `boardlight play --resume` continues it.\n" % first
+        "Game %d is saved: `boardlight play --resume --db %s` continues it.\n" % (first, db)
     assert main(["play", "forbes", "--resume", "--db", str(db), "--no-device"]) == 1
     assert "no unfinished forbes game to resume" in capsys.readouterr().err
     assert main(["play", "zatre", "--resume", str(first), "--db", str(db), "--no-device"]) == 0

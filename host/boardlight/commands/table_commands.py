@@ -438,6 +438,12 @@ def _pick_game(store, game, resume):
     return rows[choice - 1]
 
 
+def _shell_word(text):
+    import shlex
+
+    return shlex.quote(text)
+
+
 def _layout_texts(paths):
     """--layout files as a FITS game stores them, {"2": text, ...}: each file checked first
     (FormatError names the file and line), one per board."""
@@ -521,11 +527,13 @@ def _play(game, players, seed, port, no_device, resume, db, options=None, direct
         except LinkError as exc:
             raise click.ClickException("%s (the game is saved: add --no-device to play"
                                        " without the device)" % exc)
+        # A game kept in another log than the default is found again only with its --db.
+        where = " --db %s" % _shell_word(str(db)) if db is not None else ""
         if status == "playing":
-            click.echo("Game %d is saved: `boardlight play --resume` continues it."
-                       % session.row.id)
+            click.echo("Game %d is saved: `boardlight play --resume%s` continues it."
+                       % (session.row.id, where))
         else:
-            click.echo("Game %d is over: `boardlight show %d` prints it."
-                       % (session.row.id, session.row.id))
+            click.echo("Game %d is over: `boardlight show %d%s` prints it."
+                       % (session.row.id, session.row.id, where))
     finally:
         store.close()
