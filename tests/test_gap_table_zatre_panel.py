@@ -11,6 +11,7 @@ from boardlight.session_zatre import ZatreSession
 from boardlight.store import Store
 from boardlight.tui_app import TableApp
 from boardlight.tui_device import open_device
+from boardlight.tui_view import ViewError
 from boardlight.tui_zatre import CARD_WIDTH, ZatreView
 
 NAMES = ["Annabelle", "Bartholomew", "Cy", "Dee", "Ed", "Fitzgerald"]
@@ -79,3 +80,32 @@ def test_without_the_ui_every_player_row_shows(store):
     session = ZatreSession.start(store, NAMES, 2)
     lines = ZatreView(session).card_text().splitlines()
     assert [line.split()[0] for line in lines[2:]] == [n[:7] for n in NAMES]
+
+
+def test_a_long_hint_comes_in_pages_that_fit_the_panel(store):
+    # Seed 18: Ann holds 1, 4, 6 (test_tui's opening); her turn 1@7,7 4@7,8 6@6,7 scores
+    # nothing. Bob then holds 3 and 6: beside the device the panel has 6 lines, and his hint
+    # (2 heading lines, 4 best turns, a cell heading and 6 cells: 13 lines) showed only its
+    # first 6, never the cells.
+    session = ZatreSession.start(store, ["Ann", "Bob"], 18)
+    view = ZatreView(session)
+    view.handle("1@7,7 4@7,8 6@6,7")
+    assert session.core.current == 1 and sorted(session.core.hand()) == [3, 6]
+    view.handle("hint")
+    whole = view.peek.splitlines()
+    assert len(whole) == 13 and whole[6] == "Cells where your tiles make 10-12:"
+    view.card_lines = 6
+    assert view.handle("hint") == "Hint for Bob shown (page 1 of 3)."
+    pages = [view.peek.splitlines()]
+    view.handle("hint 2")
+    pages.append(view.peek.splitlines())
+    view.handle("hint 3")
+    pages.append(view.peek.splitlines())
+    assert all(len(p) <= 6 for p in pages)
+    assert pages[0] == whole[:5] + ["more: 'hint 2'"]
+    assert pages[1] == whole[5:10] + ["more: 'hint 3'"]
+    assert pages[2] == whole[10:]
+    with pytest.raises(ViewError, match="this hint has 3 pages"):
+        view.handle("hint 4")
+    with pytest.raises(ViewError):
+        view.handle("hint x")

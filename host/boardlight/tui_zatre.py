@@ -4,7 +4,8 @@ Entries (coordinates are (row, col) from the top-left of the 15 x 15 box, 0-base
     V@R,C ...     place the whole turn, e.g. "5@7,7 3@7,8 2@8,7"; "R,C=V" and "R C V"
                   (one tile) are read the same way; the core checks it and explains a refusal
     pass          when nothing in hand can be placed
-    hint          the best legal turns and, per cell, which values make 10, 11 or 12
+    hint [N]      the best legal turns and, per cell, which values make 10, 11 or 12
+                  (page N of a hint longer than the panel)
     sheet P       player P's score sheet
 Enter alone repeats what the player to move must do.
 """
@@ -88,6 +89,11 @@ class ZatreView(GameView):
         game = self.game
         if game.over:
             raise ViewError("the game is over: no hints")
+        page = 1  # 'hint N': page N of a hint longer than the panel
+        if words:
+            if len(words) > 1 or not words[0].isdigit() or int(words[0]) < 1:
+                raise ViewError("'hint', or 'hint N' for page N of a long hint")
+            page = int(words[0])
         hand = game.hand()
         first = game.first_turn
         best_sum, ways, best_points, turns = compact_hint(game.board, hand, first, game.strict)
@@ -113,8 +119,22 @@ class ZatreView(GameView):
         if cells:
             lines.append("Cells where your tiles make 10-12:")
             lines.extend("  " + c for c in cells[:6])
-        self.peek = "\n".join(lines)
-        return "Hint for %s shown." % self.session.players[game.current]
+        # Beside the device's mirror the panel holds 6 lines: the hint is shown in pages,
+        # each ending with the entry for the next (the rest was cut off without a word).
+        if self.card_lines is None or len(lines) <= self.card_lines:
+            pages = [lines]
+        else:
+            size = max(1, self.card_lines - 1)
+            pages = [lines[k:k + size] for k in range(0, len(lines), size)]
+        if page > len(pages):
+            raise ViewError("this hint has %d page%s" % (len(pages), "s" if len(pages) > 1 else ""))
+        shown = pages[page - 1]
+        if page < len(pages):
+            shown = shown + ["more: 'hint %d'" % (page + 1)]
+        self.peek = "\n".join(shown)
+        return "Hint for %s shown%s." % (self.session.players[game.current],
+                                         " (page %d of %d)" % (page, len(pages))
+                                         if len(pages) > 1 else "")
 
     def cmd_sheet(self, words):
         if not words:
