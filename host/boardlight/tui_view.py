@@ -35,7 +35,9 @@ class GameView:
             return self.default_action()
         command = words[0]
         if command in ("help", "?"):
-            self.peek = "\n".join("%-10s %s" % kv for kv in self.keys())
+            # Without the "?" line itself: beside the device's mirror the panel holds 6
+            # lines, and it pushed "Ctrl+Q" off the end.
+            self.peek = "\n".join("%-10s %s" % kv for kv in self.keys() if kv[0] != "?")
             return "The entries are in the card panel; any entry hides them again."
         method = getattr(self, "cmd_" + command, None)
         if method is None:
