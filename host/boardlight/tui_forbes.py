@@ -194,18 +194,30 @@ class ForbesView(GameView):
             return self.peek
         match = self.match
         game = match.game
-        lines = []
+        head, tail = [], []
         if game is not None:
             name = self.session.players[game.current]
-            lines.append("To play: %s" % escape(name))
+            head.append("To play: %s" % escape(name))
             if game.stone is not None:
-                lines.append("Stone drawn: %s %s" % (stone(game.stone), symbol_name(game.stone)))
-        for n, (dealer, points) in enumerate(match.history, 1):
-            lines.append("game %d: %s" % (n, ", ".join("%s %d" % (escape(p), s)
-                                                     for p, s in zip(self.session.players,
-                                                                     points))))
+                head.append("Stone drawn: %s %s" % (stone(game.stone), symbol_name(game.stone)))
+        games = ["game %d: %s" % (n, ", ".join("%s %d" % (escape(p), s)
+                                              for p, s in zip(self.session.players, points)))
+                 for n, (dealer, points) in enumerate(match.history, 1)]
         if match.over:
-            lines.append("Ranking: " + ", ".join("%d. %s %d" % (r["place"], escape(r["name"]),
-                                                              r["total"])
-                                                for r in match.ranking()))
-        return "\n".join(lines[-8:]) or escape(self.prompt())
+            tail.append("Ranking: " + ", ".join("%d. %s %d" % (r["place"], escape(r["name"]),
+                                                             r["total"])
+                                               for r in match.ranking()))
+        # Whose turn and the stone first, then the latest games that fit the panel (6 lines
+        # beside the device's mirror; a match to 100 can take a dozen games). It kept the
+        # last 8 lines: from game 7 on, the turn and the stone drawn were dropped.
+        room = (self.card_lines or 8) - len(head) - sum(_wrapped(line) for line in tail)
+        if len(games) > max(room, 0):
+            keep = max(room - 1, 0)
+            games = ["games 1-%d: in boardlight show" % (len(games) - keep)] + \
+                (games[-keep:] if keep else [])
+        return "\n".join(head + games + tail) or escape(self.prompt())
+
+
+def _wrapped(line, width=36):
+    """Lines a text line takes in the card panel (36 columns at 80 x 24)."""
+    return max(1, -(-len(line) // width))
