@@ -49,7 +49,7 @@ def test_action_out_of_order_is_refused_and_changes_nothing(store):
     store.append_action(gid, 1, "place", {"cell": [0, 0]})
     with pytest.raises(StoreError, match="action 3 follows 1, expected 2"):
         store.append_action(gid, 3, "place", {"cell": [0, 1]})
-    with pytest.raises(StoreError, match="expected 2"):
+    with pytest.raises(StoreError, match="action 1 is already there"):
         store.append_action(gid, 1, "place", {"cell": [0, 1]})
     assert store.actions(gid) == [(1, "place", {"cell": [0, 0]})]
 

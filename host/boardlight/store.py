@@ -216,6 +216,12 @@ class Store:
                 raise StoreError("no game %d in %s" % (game_id, self.path))
             if row[0] != "playing":
                 raise StoreError("game %d is %s: no more actions" % (game_id, row[0]))
+            if seq <= row[1]:
+                # Two tables on one game (a second `play --resume` in another terminal):
+                # the log moved on since this one loaded it.
+                raise StoreError("game %d moved on in the game log (action %d is already"
+                                 " there: is another boardlight playing it?); this action was"
+                                 " not taken, the game is as logged" % (game_id, seq))
             if seq != row[1] + 1:
                 raise StoreError("game %d: action %d follows %d, expected %d"
                                  % (game_id, seq, row[1], row[1] + 1))
