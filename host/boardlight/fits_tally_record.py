@@ -92,7 +92,7 @@ class _Reader:
         self.fail(problem, n)
 
     def int(self, text, what, n):
-        if not text.isdigit():
+        if not text.isdecimal():
             self.fail("%s: %r is not a whole number" % (what, text), n)
         return int(text)
 
@@ -240,7 +240,7 @@ class _Reader:
             self.fail("a score: line needs every player's tally", n)
         scores = game.round_scores[game.round_index]
         for seat, words in enumerate(self.entries(body, n)):
-            if len(words) != 1 or not words[0].lstrip("-").isdigit():
+            if len(words) != 1 or not words[0].lstrip("-").isdecimal():
                 self.fail("each player's score is a whole number, e.g. 'Ann -5'", n)
             if int(words[0]) != scores[seat]["total"]:
                 self.fail_scoring("%s scores %d in round %d by the tally, not %s" % (

@@ -90,7 +90,7 @@ class FitsView(GameView):
         waiting = game.waiting()
         if not waiting:
             raise ViewError("nobody is waiting to place a tile: press Enter for the next card")
-        if not words[0].isdigit() or len(words) == 3 or (len(words) == 2 and words[1] == "pass"):
+        if not words[0].isdecimal() or len(words) == 3 or (len(words) == 2 and words[1] == "pass"):
             seat = seat_by_name_or_number(game.players, words[0])
             rest = words[1:]
         elif len(waiting) == 1:
@@ -243,7 +243,7 @@ class FitsView(GameView):
         if len(words) > 2:
             raise ViewError("'hint P' or 'hint P O' (from orientation O on)")
         if len(words) == 2:
-            if not words[1].isdigit() or not 1 <= int(words[1]) <= 8:
+            if not words[1].isdecimal() or not 1 <= int(words[1]) <= 8:
                 raise ViewError("'hint P O': O is an orientation 1-8, not %r" % words[1])
             first = int(words[1])
         if words:

@@ -110,7 +110,7 @@ class ForbesView(GameView):
     def private_screen(self, event):
         # A player holding their button ("p1".."p6") sees their own cards on the device.
         if event[0] == "button" and event[2] == "down" and event[1][:1] == "p" \
-                and event[1][1:].isdigit():
+                and event[1][1:].isdecimal():
             seat = int(event[1][1:]) - 1
             game = self.session.game
             if game is not None and 0 <= seat < len(self.session.players):

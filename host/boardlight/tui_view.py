@@ -151,7 +151,7 @@ def parse_ints(words, count, what):
 
 def seat_by_name_or_number(players, word):
     """A seat from '2' (1-based, as shown) or a player's name (case-insensitive)."""
-    if word.isdigit():
+    if word.isdecimal():
         n = int(word)
         if 1 <= n <= len(players):
             return n - 1

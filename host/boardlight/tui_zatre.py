@@ -91,7 +91,7 @@ class ZatreView(GameView):
             raise ViewError("the game is over: no hints")
         page = 1  # 'hint N': page N of a hint longer than the panel
         if words:
-            if len(words) > 1 or not words[0].isdigit() or int(words[0]) < 1:
+            if len(words) > 1 or not words[0].isdecimal() or int(words[0]) < 1:
                 raise ViewError("'hint', or 'hint N' for page N of a long hint")
             page = int(words[0])
         hand = game.hand()

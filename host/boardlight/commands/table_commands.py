@@ -79,7 +79,7 @@ def _players(text, game):
     if text is None:
         return ["P1", "P2"]
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():
         if int(text) > MAX_PLAYERS:
             # Checked before the names are made: "--players 99999999" must not build them.
             raise click.BadParameter("%s players: no game here takes more than %d"
@@ -123,7 +123,7 @@ def _fmt(value):
 def _part_order(part):
     # 'round 2' before 'round 10'; 'total' (and anything without a number) last.
     name, _, num = part.rpartition(" ")
-    return (0, name, int(num)) if num.isdigit() else (1, part, 0)
+    return (0, name, int(num)) if num.isdecimal() else (1, part, 0)
 
 
 def _total(store, row):
@@ -529,6 +529,12 @@ def _play(game, players, seed, port, no_device, resume, db, options=None, direct
                                        " without the device)" % exc)
         # A game kept in another log than the default is found again only with its --db.
         where = " --db %s" % _shell_word(str(db)) if db is not None else ""
+        if status is None:
+            # The UI stopped on an error (Textual printed it): the game is not over, and
+            # every action taken is in the log.
+            raise click.ClickException(
+                "the table stopped on an error; game %d is saved up to its last action:"
+                " `boardlight play --resume%s` continues it" % (session.row.id, where))
         if status == "playing":
             click.echo("Game %d is saved: `boardlight play --resume%s` continues it."
                        % (session.row.id, where))
