@@ -23,6 +23,7 @@ and each player's tally, and the replay scores every tally again through the cor
     tally: Ann open 3 uncovered 5/3 11/1, Bob open 0    (special spaces as ROW/COLUMN)
 """
 
+from boardcore.digits import is_digits
 from boardcore.errors import FormatError, RuleError
 
 from .session_fits_tally import TallyGame
@@ -92,7 +93,7 @@ class _Reader:
         self.fail(problem, n)
 
     def int(self, text, what, n):
-        if not text.isdecimal():
+        if not is_digits(text):
             self.fail("%s: %r is not a whole number" % (what, text), n)
         return int(text)
 
@@ -240,7 +241,7 @@ class _Reader:
             self.fail("a score: line needs every player's tally", n)
         scores = game.round_scores[game.round_index]
         for seat, words in enumerate(self.entries(body, n)):
-            if len(words) != 1 or not words[0].lstrip("-").isdecimal():
+            if len(words) != 1 or not is_digits(words[0][1:] if words[0][:1] == "-" else words[0]):
                 self.fail("each player's score is a whole number, e.g. 'Ann -5'", n)
             if int(words[0]) != scores[seat]["total"]:
                 self.fail_scoring("%s scores %d in round %d by the tally, not %s" % (

@@ -8,6 +8,7 @@ prints. Nothing here is tied to a real terminal, so a full-screen UI or a test c
 it with its own ask/say.
 """
 
+from boardcore.digits import is_digits
 from boardcore.errors import RuleError
 from boardcore.fits_game import CARDS, DEAL, OVER, SCORE, START
 
@@ -43,7 +44,7 @@ def parse_drop(text):
     parts = t.split()
     if not parts:
         raise ValueError("type the orientation and the column, e.g. '2 4', or 'pass' (or 'help')")
-    if len(parts) != 2 or not (parts[0].isdigit() and parts[1].isdigit()):
+    if len(parts) != 2 or not (is_digits(parts[0]) and is_digits(parts[1])):
         raise ValueError(
             "%r is not understood: type ORIENTATION COLUMN as two numbers (e.g. '2 4'), "
             "'pass', 'drops' or 'help'" % text.strip()

@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from boardcore.digits import is_digits
 from boardcore.errors import RuleError
 from boardcore.forbes_record import format_record
 from boardcore.forbes_rules import SYMBOLS, symbol_name
@@ -158,7 +159,7 @@ class TerminalMatch:
 
     def parse_cell(self, answer):
         words = answer.replace(",", " ").split()
-        if len(words) != 2 or not words[0].isdigit() or not words[1].isdigit():
+        if len(words) != 2 or not is_digits(words[0]) or not is_digits(words[1]):
             self.say("Type the row and the column, 0..3 each, like '1 2' ('help' explains).")
             return None
         return int(words[0]), int(words[1])

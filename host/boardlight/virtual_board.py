@@ -18,6 +18,8 @@ import threading
 import time
 from pathlib import Path
 
+from boardcore.digits import is_digits
+
 from . import deploy
 from .vboard_bridge import Bridge
 from .vboard_frame import MatrixFrame
@@ -38,7 +40,7 @@ def heap_bytes(heap):
     text = str(heap).strip()
     scale = {"k": 1024, "m": 1024 * 1024}.get(text[-1:].lower(), 1)
     digits = text[:-1] if scale > 1 else text
-    if not digits.isdigit():
+    if not is_digits(digits):
         raise VirtualBoardError("heap size %r: a number of bytes, or of KB or MB with k or m (96k)" % (heap,))
     size = int(digits) * scale
     if size < MIN_HEAP:

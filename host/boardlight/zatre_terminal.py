@@ -6,6 +6,7 @@ in the order the tiles go down, or one of the commands below. The loop reads lin
 `read` and writes text with `write`, so a test or another front end can drive it.
 """
 
+from boardcore.digits import is_digits
 from boardcore.errors import FormatError
 from boardcore.zatre_board import PLAYABLE, SIZE, START, index
 from boardcore.zatre_errors import ZatreError
@@ -146,7 +147,7 @@ def play(game, read=input, write=print, record_path=None):
             parts = line.split()
             count = 5
             if len(parts) > 1:
-                if len(parts) > 2 or not parts[1].isdigit() or int(parts[1]) < 1:
+                if len(parts) > 2 or not is_digits(parts[1]) or int(parts[1]) < 1:
                     write("type 'hints' for the 5 best turns, or 'hints N' for the N best (N from 1)")
                     continue
                 count = int(parts[1])

@@ -3,6 +3,7 @@
 docs/forbes-formats.md describes the position and match-record files built on these.
 """
 
+from boardcore.digits import is_digits
 from boardcore.errors import FormatError
 from boardcore.forbes_rules import Options
 
@@ -47,7 +48,7 @@ def parse_option(words, values, source, number):
     if name in values:
         raise FormatError("option %s is set twice" % name, source, number)
     if name == "target_score":
-        if not value.isdigit() or int(value) < 1:
+        if not is_digits(value) or int(value) < 1:
             raise FormatError("target_score must be a positive whole number, not %r" % words[2], source, number)
         values[name] = int(value)
     elif value in _TRUE:

@@ -17,6 +17,7 @@ the dealer rotation, nothing after the match has ended; with a seed, that the de
 stones are the ones the seed gives) and returns the scores.
 """
 
+from boardcore.digits import is_digits
 from boardcore.errors import FormatError, RuleError
 from boardcore.forbes_format import check_header, format_options, parse_option, token_lines
 from boardcore.forbes_rules import SIZE, SYMBOLS, Options
@@ -66,7 +67,7 @@ class _Replay:
         elif kind == "seed":
             if self.seed is not None:
                 self.fail("a second 'seed' line", number)
-            if len(words) != 2 or not words[1].isdigit():
+            if len(words) != 2 or not is_digits(words[1]):
                 self.fail("a seed line is 'seed N' with N a whole number", number)
             self.seed = int(words[1])
 
@@ -138,7 +139,7 @@ class _Replay:
         if stone not in SYMBOLS or len(stone) != 1:
             self.fail("unknown stone %r: use S, T, C or X" % stone, number)
         for w in words[3:]:
-            if not w.isdigit():
+            if not is_digits(w):
                 self.fail("row and column must be whole numbers 0..%d, not %r" % (SIZE - 1, w), number)
         game = self.match.game
         try:

@@ -10,6 +10,7 @@ import os
 
 import click
 
+from boardcore.digits import is_digits
 from boardcore.errors import FormatError
 from boardcore.fits_deck import DEFAULT_START_TILES
 
@@ -143,7 +144,7 @@ def play_fits(players, seed, boards, start_tiles, max_overhang, layout_paths, re
                                      param_hint="--record")
 
     names = _split_names(players)
-    if len(names) == 1 and names[0].isdigit():
+    if len(names) == 1 and is_digits(names[0]):
         # A count, as the table UI's --players takes it: players P1..Pn.
         if not 1 <= int(names[0]) <= 4:
             raise OptionError("FITS is for 1 to 4 players, not %s" % names[0])

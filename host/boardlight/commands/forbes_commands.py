@@ -8,6 +8,7 @@ import os
 
 import click
 
+from boardcore.digits import is_digits
 from boardcore.errors import FormatError
 from boardcore.forbes_rules import Options
 
@@ -108,7 +109,7 @@ def play_forbes(players, centre_also_square, pay_once_per_player, target_score, 
         names = [n.strip() for arg in players for n in arg.split(",") if n.strip()]
     if not names:
         names = click.prompt("Players, 2 to 5 names in playing order (or how many)").replace(",", " ").split()
-    if len(names) == 1 and names[0].isdigit():
+    if len(names) == 1 and is_digits(names[0]):
         names = int(names[0])  # a count: players P1..Pn
     options = _override(Options(), centre_also_square, pay_once_per_player, target_score)
     chosen = seed is not None

@@ -7,6 +7,7 @@ import json
 
 import click
 
+from boardcore.digits import is_digits
 from boardcore.errors import FormatError
 
 
@@ -95,7 +96,7 @@ def play_zatre(players, seed, strict_adjacency, centre_doubles, record_path):
     if seed is None:
         seed = int(time.time()) % 1000000
     names = [p.strip() for p in players.split(",")]
-    if len(names) == 1 and names[0].isdigit():
+    if len(names) == 1 and is_digits(names[0]):
         # A count, as the table UI's --players takes it (`play zatre --plain --players 3`).
         count = int(names[0])
         if not 1 <= count <= 6:
