@@ -138,3 +138,23 @@ def test_export_carries_the_layout_and_replays_with_it(tmp_path, capsys):
 
     replayed = json.loads(capsys.readouterr().out)
     assert [replayed["totals"][p] for p in ("Ann", "Bob")] == totals
+
+
+@pytest.mark.parametrize("flag", ["--tally", "--cards"])
+def test_plain_fits_refuses_the_table_only_flags(tmp_path, capsys, flag):
+    # They were silently dropped: a group asking for a quick tally got the drop-by-drop game.
+    code = main(["play", "fits", "--plain", flag, "--players", "Ann", "--seed", "1"])
+    assert code == 2
+    assert "%s is for the table UI" % flag in capsys.readouterr().err
+
+
+def test_plain_fits_takes_the_layout(tmp_path, monkeypatch):
+    own = tmp_path / "board2.txt"
+    own.write_text(OWN_BOARD2)
+    seen = {}
+    from boardlight import fits_terminal
+
+    monkeypatch.setattr(fits_terminal, "run", lambda game, record_path=None: seen.update(game=game))
+    assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "1", "--boards", "2",
+                 "--layout", str(own)]) == 0
+    assert seen["game"].layout(2).spaces == [(1, 1, 3), (12, 6, 2)]

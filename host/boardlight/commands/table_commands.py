@@ -307,6 +307,12 @@ def _play_command(game, plain_loops):
             plain_command = plain_loops.get(game)
             if plain_command is None:
                 raise click.ClickException("no plain terminal game for %s in this build" % game)
+            # The plain FITS game enters every drop and deals from the seed: it has no tally
+            # and no real cards, so those flags are refused, not silently dropped.
+            for flag, given in (("--tally", tally), ("--cards", cards)):
+                if given:
+                    raise click.UsageError("%s is for the table UI; the plain game (--plain)"
+                                           " enters every drop and deals the cards itself" % flag)
             args = _plain_args(plain_command, players, seed)
             if boards is not None:
                 args += ["--boards", ",".join(str(b) for b in boards)]
