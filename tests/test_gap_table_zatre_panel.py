@@ -72,7 +72,7 @@ def test_six_players_and_a_long_sheet_fit_beside_the_mirror(store):
     assert lines[1].split() == ["rows", "1-3", "12"]
     assert [line.split() for line in lines[2:5]] == [["4", "1", "1"], ["5", "1", "1"],
                                                      ["6", "1", "1"]]
-    assert lines[5] == "sheet 15, held tiles -0"
+    assert lines[5] == "sheet 15 (held tiles count at end)"
 
 
 def test_without_the_ui_every_player_row_shows(store):

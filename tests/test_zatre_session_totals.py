@@ -37,5 +37,21 @@ def test_a_long_score_sheet_keeps_its_last_rows_and_total_in_the_panel(tmp_path)
     # Rows 1-5 summed: 10 + 1 + 1 + 1 + 1 = 14; rows 6-14 shown; sheet 10 + 13 x 1 = 23.
     assert lines[1].split() == ["rows", "1-5", "14"]
     assert [line.split()[0] for line in lines[2:-1]] == [str(k) for k in range(6, 15)]
-    assert lines[-1] == "sheet 23, held tiles -%d" % sum(s.core.held(0))
+    assert lines[-1] == "sheet 23 (held tiles count at end)"  # mid-game: the hand is no penalty yet
     assert len(lines) <= 12
+
+
+def test_the_sheet_panel_subtracts_held_tiles_only_at_the_end(tmp_path):
+    from boardlight.tui_zatre import ZatreView
+
+    with Store(tmp_path / "log.sqlite3") as store:
+        s = ZatreSession.start(store, ["Ann", "Bob"], 7)
+        s.act(SCRIPTS["zatre"](s))
+        view = ZatreView(s)
+        view.cmd_sheet(["Bob"])                          # Bob holds the hand he just drew
+        assert view.peek.splitlines()[-1] == "sheet %d (held tiles count at end)" % s.core.sheets[1].total()
+        play_out(s)
+        view.cmd_sheet(["Bob"])
+        game = s.core
+        assert view.peek.splitlines()[-1] == "sheet %d, held tiles -%d" % (
+            game.sheets[1].total(), sum(game.held(1)))

@@ -159,7 +159,10 @@ class ZatreView(GameView):
             cross, a, b, c, bonus, total = rows[k]
             lines.append(row_format % (k + 1, "x" if cross else "", _box(a), _box(b), _box(c),
                                        bonus or "", total))
-        lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat))))
+        if self.game.over:
+            lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat))))
+        else:  # a hand mid-game is no penalty (yet): RULES.md subtracts it only at the end
+            lines.append("sheet %d (held tiles count at end)" % sheet.total())
         self.peek = "\n".join(lines)
         return "Showing %s's score sheet." % self.session.players[seat]
 
