@@ -13,6 +13,11 @@ import socket
 from link import readable
 
 
+# The longest input line kept: a press is "down next", a scan a card code (real scanners
+# send at most 64 characters). A longer line is dropped, or it would fill the 96 KB heap.
+MAX_LINE = 256
+
+
 class Channel:
     def __init__(self, address):
         host, port = address.rsplit(":", 1)
@@ -49,8 +54,10 @@ class Channel:
                 self._out.poll(100)
 
     async def serve(self, on_line):
-        """Call on_line(bytes) for each line from the bridge until it closes the channel."""
+        """Call on_line(bytes) for each line from the bridge until it closes the channel.
+        A line longer than MAX_LINE comes as on_line(None) once, its bytes dropped."""
         buf = b""
+        skipping = False  # inside a line that was too long: drop up to its end
         while True:
             await readable(self.sock)
             try:
@@ -64,6 +71,14 @@ class Channel:
             buf += data
             nl = buf.find(b"\n")
             while nl >= 0:
-                on_line(buf[:nl].rstrip(b"\r"))
+                if skipping:
+                    skipping = False
+                else:
+                    on_line(buf[:nl].rstrip(b"\r"))
                 buf = buf[nl + 1 :]
                 nl = buf.find(b"\n")
+            if len(buf) > MAX_LINE:
+                if not skipping:
+                    on_line(None)
+                skipping = True
+                buf = b""

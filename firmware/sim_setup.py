@@ -5,7 +5,7 @@ side channel to boardlight's bridge (sim_channel.py).
 """
 
 import config
-from sim_channel import Channel
+from sim_channel import MAX_LINE, Channel
 from sim_display import VirtualDisplay
 from sim_input import SimInput
 
@@ -23,6 +23,9 @@ def build(board):
 
         def on_line(line):
             # Whatever goes wrong with one input line must not end the input task.
+            if line is None:
+                channel.send(("E line too long: at most %d characters\n" % MAX_LINE).encode())
+                return
             try:
                 problem = inputs.handle(line)
             except Exception as e:  # noqa: BLE001 (reported on the side channel)
