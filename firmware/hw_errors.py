@@ -11,6 +11,8 @@ def no_answer(what, part, e):
         if bus:
             pins = ["%s GPIO%d" % (r.upper(), bus[r]) for r in ("sda", "scl", "sck", "mosi", "miso", "tx", "rx") if r in bus]
             where = " on %s%d (%s)" % (kind.upper(), bus["id"], ", ".join(pins))
+    check = "wiring and power"
     if "address" in part:
         where += " at address 0x%02x" % part["address"]
-    return OSError("%s %s%s did not answer (%s): check its wiring, power and address" % (what, part["kind"], where, e))
+        check = "wiring, power and address"
+    return OSError("%s %s%s did not answer (%s): check its %s" % (what, part["kind"], where, e, check))

@@ -32,3 +32,19 @@ def test_missing_oled_is_named_too():
 
 def test_a_present_display_builds():
     assert run_mp(BUILD % (0x71, "pico-ht16k33"))[0] == "built"
+
+
+def test_a_missing_rfid_reader_is_named_with_its_bus_and_pins():
+    # pico.json: the MFRC522 on SPI1 (SCK GPIO10, MOSI GPIO11, MISO GPIO12). No chip answers:
+    # MISO floats and VersionReg reads 0x00. Without the check the board booted and cards
+    # simply never scanned.
+    out = run_mp(BUILD % (0x00, "pico"))[0]
+    assert out == ("scanner mfrc522 on SPI1 (SCK GPIO10, MOSI GPIO11, MISO GPIO12) did not answer"
+                   " ([Errno 19] ENODEV: VersionReg reads 0x00, not a chip): check its wiring and power")
+
+
+def test_a_present_rfid_reader_builds():
+    code = BUILD.replace("import json, machine, board_config, hw_setup\n",
+                         "import json, machine, board_config, hw_setup\n"
+                         "machine.CHIPS[(1, 13)] = machine.mfrc522(0x91)\n")
+    assert run_mp(code % (0x00, "pico"))[0] == "built"

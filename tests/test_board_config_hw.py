@@ -16,6 +16,9 @@ REAL = [b for b in BOARDS if json.loads((ROOT / "firmware" / "boards" / (b + ".j
 
 BUILD = """
 import json, asyncio, machine, board_config, hw_setup
+# The RFID readers of pico.json (SPI1, CS GPIO13) and esp32s3-32x8.json (SPI2, CS GPIO10)
+# are present: they answer VersionReg, which the driver reads at boot.
+machine.CHIPS[(1, 13)] = machine.CHIPS[(2, 10)] = machine.mfrc522()
 board = board_config.load("firmware/boards/%s.json")
 display, attach = hw_setup.build(board)
 """

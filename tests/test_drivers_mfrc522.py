@@ -26,6 +26,7 @@ def crc_a(data):
 
 INIT = [
     ("w", 0x01, 0x0F),  # SoftReset
+    ("r", 0x37, 0x92),  # VersionReg: 0x92, a genuine MFRC522 v2.0 (0x00/0xFF: no chip)
     ("w", 0x2A, 0x8D),  # TAuto, TPrescaler high nibble 0xD
     ("w", 0x2B, 0x3E),  # TPrescaler low byte: 0xD3E -> 2 kHz timer
     ("w", 0x2C, 0x00),
@@ -191,3 +192,24 @@ def test_bad_sak_crc_fails_then_next_poll_reads_the_card():
     assert ops == expected
     assert events == [["scan", "DEADBEEF"]]
     assert (uid, errors, left) == ("deadbeef", 1, 0)
+
+
+def test_a_reader_that_does_not_answer_is_an_error_at_boot():
+    # VersionReg (0x37) read right after the soft reset: 0x00 or 0xFF is a floating MISO
+    # (no chip, no power), not an MFRC522 (0x91/0x92, clones 0x88/0x12).
+    out = run_mp("""
+import json, machine
+from drivers.mfrc522 import MFRC522
+got = []
+for version in (0x00, 0xFF, 0x88):
+    spi = machine.SPI(0)
+    spi.responder = machine.mfrc522(version)
+    try:
+        MFRC522(spi, machine.Pin(17))
+        got.append("ok")
+    except OSError as e:
+        got.append(str(e))
+print(json.dumps(got))
+""")[0]
+    assert out == ["[Errno 19] ENODEV: VersionReg reads 0x00, not a chip",
+                   "[Errno 19] ENODEV: VersionReg reads 0xff, not a chip", "ok"]

@@ -103,6 +103,12 @@ class MFRC522:
     def init_chip(self):
         self._write(_COMMAND, _SOFT_RESET)
         time.sleep_ms(50)
+        # A reader that is not wired or not powered reads back 0x00 or 0xFF (MISO floating):
+        # say so at boot, or cards would simply never scan. (OSError: hw_setup names the
+        # part, its bus and its pins.)
+        version = self.version()
+        if version in (0x00, 0xFF):
+            raise OSError(19, "VersionReg reads 0x%02x, not a chip" % version)
         # Timer: TAuto starts it when a transmission ends; TPrescaler = 0xD3E = 3390 gives
         # 13.56 MHz / (2 * 3390 + 1) = 2 kHz, so reload 30 = 15 ms without an answer -> TimerIRq.
         self._write(_T_MODE, 0x8D)

@@ -10,13 +10,25 @@ in the module-level LOG so a test can read back the exact bytes:
     ("uart", id, bytes)         bytes written to a UART
 
 Inputs are scripted: `Pin.drive(v)` sets what an input pin reads, `SPI.responder` is a function
-tx -> rx bytes for full-duplex reads, `UART.feed(data)` queues received bytes.
+tx -> rx bytes for full-duplex reads (or CHIPS names one per chip-select pin), `UART.feed(data)`
+queues received bytes.
 """
 
 LOG = []
 pins = {}  # id -> the most recent Pin made for it, so tests can find pins hw_setup built
 buses = {}  # ("spi"|"i2c"|"uart", id) -> the most recent bus object
 NO_ANSWER = set()  # I2C addresses where no device answers (a part missing or miswired)
+# SPI chips present, by (bus id, chip-select pin id): a responder tx -> rx bytes used while
+# that chip's select pin is low. With none selected, MISO floats and reads back zeros.
+CHIPS = {}
+
+
+def mfrc522(version=0x92):
+    """A responder for an MFRC522 that answers its VersionReg (0x37) read with `version`
+    (0x91/0x92 genuine, 0x88/0x12 clones) and every other read with 0."""
+    def answer(tx):
+        return bytes((0, version)) if tx[0] == (0x80 | (0x37 << 1)) else bytes(len(tx))
+    return answer
 
 
 def reset():
@@ -95,7 +107,12 @@ class SPI:
 
     def write_readinto(self, tx, rx):
         LOG.append(("spi", self.id, bytes(tx)))
-        got = self.responder(bytes(tx)) if self.responder else bytes(len(tx))
+        responder = self.responder
+        if responder is None:
+            for (bus, cs), chip in CHIPS.items():
+                if bus == self.id and cs in pins and pins[cs].value() == 0:
+                    responder = chip
+        got = responder(bytes(tx)) if responder else bytes(len(tx))
         for i in range(len(rx)):
             rx[i] = got[i]
 
