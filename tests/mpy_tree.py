@@ -13,10 +13,9 @@ the default heap. bench/core_heap.py prints both figures.
 import atexit
 import shutil
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from boardlight.deploy import compile_file, mpy_cross_path
+from boardlight.deploy import compile_files
 
 _TREES = {}
 
@@ -35,7 +34,6 @@ def compiled(src):
         return out
     out = Path(tempfile.mkdtemp(prefix="boardlight-mpy-"))
     atexit.register(shutil.rmtree, str(out), True)
-    mpy_cross = mpy_cross_path()
     jobs = []
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
@@ -46,8 +44,6 @@ def compiled(src):
         else:
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, out / rel)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        for future in [pool.submit(compile_file, s, d, mpy_cross) for s, d in jobs]:
-            future.result()
+    compile_files(jobs)
     _TREES[key] = out
     return out

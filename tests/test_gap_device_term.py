@@ -6,20 +6,20 @@ import os
 import pty
 import threading
 
-from boardlight.vboard_frame import MatrixFrame
 from boardlight.vboard_term import run
 
-from test_audit_device_term import Out, keys_are_read_one_by_one, wait_for
+from test_audit_device_term import FakeBoard, Out, keys_are_read_one_by_one, wait_for
 
 STOPPED = "the virtual board's firmware is not running (no side channel)"
 
 
-class StoppedBoard:
+class StoppedBoard(FakeBoard):
+    """The test_audit_device_term board, its firmware stopped: every key or scan fails."""
+
     port = "/dev/pts/98"
 
     def __init__(self):
-        self.frames_seen = 1
-        self.frame = MatrixFrame(1, 2, 1, "mono", 15, bytes([0x80]))
+        super().__init__()
         self.tries = []
 
     def scan(self, code):

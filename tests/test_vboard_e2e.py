@@ -44,22 +44,27 @@ def test_handshake_reports_the_board(link):
     assert info["sid"] == link.sid
 
 
+def _l3_cells():
+    # L3 is "#." over "##" (RULES.md). On 16 x 16 the tile area is 15 columns (the last
+    # one shows the round and board): cell size s = min(15 // 2, 16 // 2) = 7, offsets
+    # ox = (15 - 14) // 2 = 0, oy = (16 - 14) // 2 = 1. So the top cell covers x 0..6,
+    # y 1..7 and the bottom row x 0..13, y 8..14.
+    cells = set()
+    for y in range(1, 8):
+        cells.update((x, y) for x in range(0, 7))
+    for y in range(8, 15):
+        cells.update((x, y) for x in range(0, 14))
+    return cells
+
+
 def test_fits_card_pixel_by_pixel(board, link):
     seen = board.frames_seen
     link.show_fits("L3", round_no=2, player=3)
     link.wait_idle()
     frame = board.wait_frame(lambda f: f.rgb(0, 1) == BLUE, newer_than=seen)
-    # L3 is "#." over "##" (RULES.md). On 16 x 16 the tile area is 15 columns (the last
-    # one shows the round): cell size s = min(15 // 2, 16 // 2) = 7, offsets
-    # ox = (15 - 14) // 2 = 0, oy = (16 - 14) // 2 = 1. So the top cell covers x 0..6,
-    # y 1..7 and the bottom row x 0..13, y 8..14. Round 2 lights (15, 0) and (15, 2).
-    # Player 3 draws in blue (FITS colours red, green, blue, yellow).
-    expected = set()
-    for y in range(1, 8):
-        expected.update((x, y) for x in range(0, 7))
-    for y in range(8, 15):
-        expected.update((x, y) for x in range(0, 14))
-    expected.update({(15, 0), (15, 2)})
+    # L3 as _l3_cells works out; round 2 lights (15, 0) and (15, 2). Player 3 draws in
+    # blue (FITS colours red, green, blue, yellow).
+    expected = _l3_cells() | {(15, 0), (15, 2)}
     for y in range(16):
         for x in range(16):
             want = BLUE if (x, y) in expected else BLACK
@@ -75,12 +80,7 @@ def test_fits_card_shows_the_board_played(board, link):
     link.wait_idle()
     red = (255, 0, 0)
     frame = board.wait_frame(lambda f: f.rgb(15, 11) == red, newer_than=seen)
-    expected = set()
-    for y in range(1, 8):
-        expected.update((x, y) for x in range(0, 7))
-    for y in range(8, 15):
-        expected.update((x, y) for x in range(0, 14))
-    expected.update({(15, 0), (15, 15), (15, 13), (15, 11)})
+    expected = _l3_cells() | {(15, 0), (15, 15), (15, 13), (15, 11)}
     for y in range(16):
         for x in range(16):
             assert frame.rgb(x, y) == (red if (x, y) in expected else BLACK), (x, y)

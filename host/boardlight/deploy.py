@@ -96,9 +96,16 @@ def compile_file(src, dst, mpy_cross=None):
         raise DeployError("mpy-cross failed on %s: %s" % (src, (done.stderr or done.stdout).strip()))
 
 
+def compile_files(jobs, mpy_cross=None):
+    """Compile every (src .py, dst .mpy) pair, two at a time (mpy-cross per file is slow)."""
+    mpy_cross = mpy_cross or mpy_cross_path()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for future in [pool.submit(compile_file, s, d, mpy_cross) for s, d in jobs]:
+            future.result()
+
+
 def _compile_into(out_dir, compiled):
     out_dir = Path(out_dir)
-    mpy_cross = mpy_cross_path() if compiled else None
     jobs = []
     for src, rel in image_sources():
         if compiled and rel not in KEEP_SOURCE:
@@ -106,9 +113,8 @@ def _compile_into(out_dir, compiled):
         else:
             (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, out_dir / rel)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        for future in [pool.submit(compile_file, s, d, mpy_cross) for s, d in jobs]:
-            future.result()
+    if jobs:
+        compile_files(jobs)
 
 
 def build_image(out_dir, board_text, compiled=True):
