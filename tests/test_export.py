@@ -3,6 +3,8 @@ to the same scores, for all three games (finished and unfinished)."""
 
 import json
 
+import pytest
+
 from boardlight.cli import main
 from boardlight.session_registry import session_class
 from boardlight.store import Store
@@ -20,8 +22,8 @@ def _stored_game(db, game, options, actions=None):
         return s.row.id, dict((part, [p for p, _ in v]) for part, v in store.scores(s.row.id).items())
 
 
-def _export(capsys, db, game_id, out):
-    assert main(["export", str(game_id), "--db", str(db), "-o", str(out)]) == 0
+def _export(capsys, db, game_id, out, *extra):
+    assert main(["export", str(game_id), "--db", str(db), "-o", str(out), *extra]) == 0
     capsys.readouterr()
     return out.read_text()
 
@@ -66,7 +68,7 @@ def test_forbes_unfinished_match_exports_too(tmp_path, capsys):
     db = tmp_path / "log.sqlite3"
     # 40 actions: game 1 (1 deal + 16 draws + 16 places = 33), then game 2 dealt, 3 stones.
     gid, scores = _stored_game(db, "forbes", {}, actions=40)
-    _export(capsys, db, gid, tmp_path / "forbes.txt")
+    _export(capsys, db, gid, tmp_path / "forbes.txt", "--reveal")
     out = _replay_json(capsys, "forbes", tmp_path / "forbes.txt")
     assert len(out["games"]) == 1
     assert out["unfinished"] == {"number": 2, "moves": 3}
@@ -85,6 +87,23 @@ def test_zatre_export_then_replay_same_scores(tmp_path, capsys):
         out = _replay_json(capsys, "zatre", tmp_path / "zatre.txt")
         assert [p["score"] for p in out["players"]] == scores["total"]
         assert out["finished"] is True
+
+
+@pytest.mark.parametrize("game, secret", [("forbes", True), ("fits", False), ("zatre", False)])
+def test_a_game_in_play_exports_only_with_reveal(tmp_path, capsys, game, secret):
+    # Its record holds the seed, which deals everything still to come (in Forbes the other
+    # players' secret cards): `show` hides it while the game is played, and so does export.
+    db = tmp_path / "log.sqlite3"
+    gid, _ = _stored_game(db, game, {}, actions=3)
+    out = tmp_path / "record.txt"
+    assert main(["export", str(gid), "--db", str(db), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "game %d is still being played, and its record holds the seed" % gid in err
+    assert "add --reveal if everyone at the table agrees" in err
+    assert ("the other players' secret cards" in err) is secret
+    assert not out.exists()  # nothing written, not even an empty file
+    assert main(["export", str(gid), "--db", str(db), "-o", str(out), "--reveal"]) == 0
+    assert out.read_text().split("\n")[0] in ("forbes-match 1", "FITS game record", "zatre record")
 
 
 def test_export_unknown_game_number(tmp_path, capsys):

@@ -111,7 +111,8 @@ def test_export_then_replay_gives_the_same_scores(tmp_path, capsys, actions):
     db = tmp_path / "log.sqlite3"
     gid, scores = _stored(db, {"scoring": "tally"}, actions)
     out_file = tmp_path / "game.txt"
-    assert main(["export", str(gid), "--db", str(db), "-o", str(out_file)]) == 0
+    reveal = [] if actions is None else ["--reveal"]  # a game in play: its seed too
+    assert main(["export", str(gid), "--db", str(db), "-o", str(out_file)] + reveal) == 0
     capsys.readouterr()
     assert main(["replay", "fits", str(out_file)]) == 0
     out = json.loads(capsys.readouterr().out)

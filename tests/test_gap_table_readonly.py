@@ -31,7 +31,7 @@ def test_show_and_export_work_on_a_read_only_log(tmp_path, capsys, monkeypatch):
     gid, seq = _unfinished_fits(db)
     assert main(["show", str(gid), "--db", str(db)]) == 0
     writable = capsys.readouterr().out
-    assert main(["export", str(gid), "--db", str(db)]) == 0
+    assert main(["export", str(gid), "--db", str(db), "--reveal"]) == 0
     record = capsys.readouterr().out
 
     real = sqlite3.connect
@@ -44,7 +44,7 @@ def test_show_and_export_work_on_a_read_only_log(tmp_path, capsys, monkeypatch):
     assert captured.err == ""
     assert captured.out == writable
     assert "%d actions" % seq in captured.out
-    assert main(["export", str(gid), "--db", str(db)]) == 0
+    assert main(["export", str(gid), "--db", str(db), "--reveal"]) == 0
     assert capsys.readouterr().out == record
 
 

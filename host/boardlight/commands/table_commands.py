@@ -206,16 +206,28 @@ def register(cli, play, **_groups):
 
     @cli.command()
     @click.argument("game_ref", metavar="GAME")
-    @click.option("-o", "--output", type=click.File("w"), default="-",
+    @click.option("-o", "--output", type=click.File("w", lazy=True), default="-",
                   help="Where to write the record (default: standard output).")
+    @click.option("--reveal", is_flag=True,
+                  help="Export a game still being played, seed and all (everyone agrees).")
     @DB_OPTION
     @_friendly
-    def export(game_ref, output, db):
+    def export(game_ref, output, reveal, db):
         """Write a stored game's record in the game's documented text format."""
         from ..session_registry import resume_session
 
         with _store(db, create=False) as store:
             session = resume_session(store, _game_id(store, game_ref), record=False)
+            row = session.row
+            if row.status == "playing" and not reveal and row.seed is not None:
+                # As `show` hides it: the seed deals every card, tile, hand and stone still
+                # to come (in Forbes, the other players' secret cards).
+                raise click.ClickException(
+                    "game %d is still being played, and its record holds the seed, which deals"
+                    " everything still to come%s: export it when the game is over, or add"
+                    " --reveal if everyone at the table agrees" % (
+                        row.id, " (the other players' secret cards too)"
+                        if row.game == "forbes" else ""))
             output.write(session.record_text())
 
     _take_over_play(play)
