@@ -103,11 +103,14 @@ class TableApp(App):
     def _measure_card(self):
         """Tell the view how many lines its card panel holds (laid out, or as 80 x 24 lays
         it out before the first layout: 6 beside the device's mirror, else what the
-        scoreboard leaves)."""
-        height = self.query_one("#card", Static).content_region.height
+        scoreboard leaves), and how many columns."""
+        region = self.query_one("#card", Static).content_region
+        height = region.height
         if height <= 0:
             height = 6 if self.device is not None else 14 - len(self.session.players)
         self.view.card_lines = height
+        # And how wide: a longer line wraps and takes two of those lines.
+        self.view.card_width = region.width if region.width > 0 else None
 
     def enter(self, text: str):
         """One entry, typed or from a button: apply it, then show what happened."""

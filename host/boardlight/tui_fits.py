@@ -266,14 +266,22 @@ class FitsView(GameView):
             if not lines:
                 lines = ["no legal drop in orientations %d-8" % first]
             # Beside the device's mirror the panel holds 6 lines, and a tile has up to 8
-            # orientations: the rest were cut off without a word.
-            room = self.card_lines - 1 if self.card_lines is not None else len(lines)
-            if len(lines) > room:
-                rest = sorted(by_orientation)[room - 1]
-                lines = lines[:room - 1] + ["more: 'hint %d %d'" % (
-                    game.players.index(name) + 1, rest)]
-            self.peek = "\n".join(
-                ["%s for %s, ORIENTATION: COLUMN>ROW" % (self._tile_of(name), name)] + lines)
+            # orientations: the rest were cut off without a word. The heading takes two
+            # lines when a long name makes it wider than the panel.
+            heading = "%s for %s, ORIENTATION: COLUMN>ROW" % (self._tile_of(name), name)
+            if self.card_lines is not None:
+                room = self.card_lines - self.panel_rows(heading)
+                if sum(self.panel_rows(line) for line in lines) > room:
+                    fit, used = 0, 1  # the "more" line
+                    while used + self.panel_rows(lines[fit]) <= room:
+                        used += self.panel_rows(lines[fit])
+                        fit += 1
+                    fit = max(fit, 1)  # 'more' must move on, even in a tiny panel
+                    if fit < len(lines):
+                        rest = sorted(by_orientation)[fit]
+                        lines = lines[:fit] + ["more: 'hint %d %d'" % (
+                            game.players.index(name) + 1, rest)]
+            self.peek = "\n".join([heading] + lines)
         return "Legal drops for %s shown." % name
 
     def device_screen(self):

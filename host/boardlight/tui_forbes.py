@@ -210,14 +210,14 @@ class ForbesView(GameView):
         # Whose turn and the stone first, then the latest games that fit the panel (6 lines
         # beside the device's mirror; a match to 100 can take a dozen games). It kept the
         # last 8 lines: from game 7 on, the turn and the stone drawn were dropped.
-        room = (self.card_lines or 8) - len(head) - sum(_wrapped(line) for line in tail)
-        if len(games) > max(room, 0):
-            keep = max(room - 1, 0)
+        # A game's line with four or five players is wider than the panel and takes two.
+        rows = self.panel_rows
+        room = (self.card_lines or 8) - len(head) - sum(rows(line) for line in tail)
+        if sum(rows(line) for line in games) > max(room, 0):
+            keep, used = 0, 1  # the "games 1-N" line
+            while keep < len(games) and used + rows(games[-1 - keep]) <= room:
+                used += rows(games[-1 - keep])
+                keep += 1
             games = ["games 1-%d: in boardlight show" % (len(games) - keep)] + \
                 (games[-keep:] if keep else [])
         return "\n".join(head + games + tail) or escape(self.prompt())
-
-
-def _wrapped(line, width=36):
-    """Lines a text line takes in the card panel (36 columns at 80 x 24)."""
-    return max(1, -(-len(line) // width))

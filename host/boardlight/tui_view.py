@@ -7,6 +7,10 @@ itself: every change goes through session.act, which logs before the view redraw
 
 from boardcore.errors import RuleError
 
+# The card panel's text width at 80 columns when the UI has not measured it (the panel is
+# 42 wide: 38 columns inside its border and padding; 36 leaves a margin).
+CARD_WIDTH = 36
+
 
 class ViewError(Exception):
     """An entry the UI could not read (the message says what it expected)."""
@@ -24,6 +28,14 @@ class GameView:
         # Lines the card panel holds, as the table UI last laid it out (None: not known, a
         # view used without the UI).
         self.card_lines = None
+        # Columns of the card panel, as laid out (None: not known, CARD_WIDTH is assumed).
+        self.card_width = None
+
+    def panel_rows(self, line):
+        """Lines of the card panel that `line` takes: the panel wraps a longer line (at any
+        character), so a text counted in lines would overflow it."""
+        width = self.card_width or CARD_WIDTH
+        return max(1, -(-len(line) // width))
 
     # entries -------------------------------------------------------------------------------
 
