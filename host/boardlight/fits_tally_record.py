@@ -128,6 +128,10 @@ class _Reader:
         """'Ann U, Bob Y' -> [words after the name] in seat order; every player once."""
         parts = [p.split() for p in body.split(",")]
         names = [p[0] if p else "" for p in parts]
+        if names != self.game.players and any(is_digits(name) for name in names):
+            # "uncovered 5,3" as the table's tally entry takes it: here "," parts players.
+            self.fail("a special space is ROW/COLUMN, e.g. 'uncovered 5/3' (',' separates"
+                      " the players)", n)
         if names != self.game.players:
             self.fail("the players must be listed once each, in seat order (%s), not %s"
                       % (" ".join(self.game.players), " ".join(names) or "none"), n)
@@ -225,7 +229,7 @@ class _Reader:
                         uncovered.append((self.int(cell[0], "row", n), self.int(cell[1], "column", n)))
                         i += 1
                 else:
-                    self.fail("%s's tally: expected 'rows N', 'open N' or 'uncovered R,C ...',"
+                    self.fail("%s's tally: expected 'rows N', 'open N' or 'uncovered ROW/COLUMN ...',"
                               " not %r" % (game.players[seat], " ".join(words[i:])), n)
             if open_dots is None:
                 self.fail("%s's tally has no 'open N' (open dots)" % game.players[seat], n)
