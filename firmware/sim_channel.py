@@ -74,10 +74,13 @@ class Channel:
                 if skipping:
                     skipping = False
                 else:
-                    on_line(buf[:nl].rstrip(b"\r"))
+                    line = buf[:nl].rstrip(b"\r")
+                    # Whole lines are checked too: a line up to twice a recv long can
+                    # arrive complete without ever filling the buffer past MAX_LINE.
+                    on_line(None if len(line) > MAX_LINE else line)
                 buf = buf[nl + 1 :]
                 nl = buf.find(b"\n")
-            if len(buf) > MAX_LINE:
+            if len(buf) > MAX_LINE + 1:  # + 1: the "\r" of a line of MAX_LINE
                 if not skipping:
                     on_line(None)
                 skipping = True
