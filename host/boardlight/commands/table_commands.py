@@ -252,8 +252,16 @@ def _write_svgs(session, folder):
         click.echo("quick tally: no boards to draw%s" % (
             ", only the score chart" if pictures else " and no round scored yet"))
     else:
+        layouts = None
+        own = (session.row.options or {}).get("layouts") if session.GAME == "fits" else None
+        if own:
+            # Played with the players' own boards (play fits --layout): draw and score
+            # those, not the ILLUSTRATIVE defaults (the replay refused the score lines).
+            from ..session_fits import stored_layouts
+
+            layouts = stored_layouts(own)
         pictures = record_pictures(session.GAME, session.record_text(),
-                                   "game %d" % session.row.id)
+                                   "game %d" % session.row.id, layouts)
     try:
         paths = write_pictures(pictures, folder)
     except PictureError as exc:
