@@ -257,11 +257,20 @@ class ZatreView(GameView):
             # do not fit. A player holding nothing has sheet = score, as the scoreboard
             # shows already: the rows of those who hold tiles are the ones that say more.
             seats = [p for p in seats if game.held(p)]
+        more = []
+        closing = 0 if len(seats) == len(self.session.players) else 1
+        if self.card_lines is not None and len(lines) + len(seats) + closing > self.card_lines:
+            # Still too many (late in the game several keep a tile they could not place):
+            # the rows that fit, and a line saying how many more hold tiles.
+            room = max(self.card_lines - len(lines) - 1, 0)
+            seats, more = seats[:room], seats[room:]
         for p in seats:
             lines.append("%-7s %5d %5d %6d" % (escape(self.session.players[p][:7]),
                                                 game.sheets[p].total(), sum(game.held(p)),
                                                 game.score(p)))
-        if len(seats) < len(self.session.players):
+        if more:
+            lines.append("and %d more holding tiles: 'sheet P'" % len(more))
+        elif len(seats) < len(self.session.players):
             lines.append("the others hold no tiles" if seats else "nobody holds tiles")
         return "\n".join(lines)
 
