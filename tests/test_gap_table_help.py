@@ -37,3 +37,18 @@ def test_help_fits_beside_the_mirror_and_ends_with_quit(store, make):
     assert lines[-1].split() == ["Ctrl+Q", "quit,", "resume", "later"]
     assert not any(line.startswith("? ") for line in lines)
     assert _panel_lines(view.peek) <= 6
+
+
+@pytest.mark.parametrize("options", [
+    {"deal": "table"},                        # --cards: six entries, one of two rows
+    {"scoring": "tally"},
+    {"deal": "table", "scoring": "tally"},
+])
+def test_fits_help_with_the_real_cards_or_a_tally_fits_too(store, options):
+    view = FitsView(FitsSession.start(store, ["Ann", "Bob"], 1, options))
+    view.handle("?")
+    lines = view.peek.splitlines()
+    assert lines[-1].split() == ["Ctrl+Q", "quit,", "resume", "later"]
+    assert _panel_lines(view.peek) <= 6, lines
+    if "deal" in options:
+        assert lines[0] == "starts T.. deal; 'card T' turns"

@@ -376,6 +376,14 @@ class FitsView(GameView):
         keys += [("?", "help"), ("Ctrl+Q", "quit, resume later")]
         return keys
 
+    def help_lines(self):
+        lines = GameView.help_lines(self)
+        if self.session.table_deal:
+            # The two ways to deal with the real cards on one line: beside the device's
+            # mirror (6 lines) the list ran one line too long and "Ctrl+Q" fell off.
+            lines[:2] = ["%-10s deal; 'card T' turns" % "starts T.."]
+        return lines
+
     def board_text(self):
         game = self.game
         if game.round_index < 0:

@@ -49,12 +49,16 @@ class GameView:
         if command in ("help", "?"):
             # Without the "?" line itself: beside the device's mirror the panel holds 6
             # lines, and it pushed "Ctrl+Q" off the end.
-            self.peek = "\n".join("%-10s %s" % kv for kv in self.keys() if kv[0] != "?")
+            self.peek = "\n".join(self.help_lines())
             return "The entries are in the card panel; any entry hides them again."
         method = getattr(self, "cmd_" + command, None)
         if method is None:
             return self.other(words)
         return method(words[1:])
+
+    def help_lines(self):
+        """The entries as '?' lists them in the card panel (the key bar's, one a line)."""
+        return ["%-10s %s" % kv for kv in self.keys() if kv[0] != "?"]
 
     def other(self, words):
         """An entry that is not a command word (coordinates, say); subclasses override."""
