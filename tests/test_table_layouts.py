@@ -158,3 +158,14 @@ def test_plain_fits_takes_the_layout(tmp_path, monkeypatch):
     assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "1", "--boards", "2",
                  "--layout", str(own)]) == 0
     assert seen["game"].layout(2).spaces == [(1, 1, 3), (12, 6, 2)]
+
+
+def test_a_windows_layout_file_is_kept_with_plain_line_ends(tmp_path, monkeypatch):
+    own = tmp_path / "board2.txt"
+    own.write_bytes(OWN_BOARD2.replace("\n", "\r\n").encode())
+    db = tmp_path / "log.sqlite3"
+    monkeypatch.setattr(tui_app, "run_table", lambda session, **kw: "playing")
+    assert main(["play", "fits", "--players", "Ann", "--seed", "3", "--layout", str(own),
+                 "--no-device", "--db", str(db)]) == 0
+    with Store(db) as store:
+        assert store.games()[0].options["layouts"] == {"2": OWN_BOARD2}

@@ -478,7 +478,7 @@ def _layout_texts(paths):
     found = _layouts(paths)
     out = {}
     for board in found:
-        text = _read(found[board].source)
+        text = _read(found[board].source).replace("\r\n", "\n")  # a Windows editor's file
         out[str(board)] = text[1:] if text[:1] == "\ufeff" else text
     return out
 
