@@ -7,6 +7,7 @@ import pytest
 from boardlight.session_fits import FitsSession
 from boardlight.store import Store
 from boardlight.tui_app import TableApp
+from tui_helpers import type_entry as _type
 
 
 @pytest.fixture
@@ -38,13 +39,6 @@ class MirrorOnly:
 
     def close(self):
         pass
-
-
-async def _type(pilot, text):
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 def _run(app, script):

@@ -13,6 +13,7 @@ from boardlight.tui_app import TableApp
 from boardlight.tui_device import open_device
 from boardlight.tui_view import ViewError
 from boardlight.tui_zatre import CARD_WIDTH, ZatreView
+from tui_helpers import type_entry as _type
 
 NAMES = ["Annabelle", "Bartholomew", "Cy", "Dee", "Ed", "Fitzgerald"]
 
@@ -21,13 +22,6 @@ NAMES = ["Annabelle", "Bartholomew", "Cy", "Dee", "Ed", "Fitzgerald"]
 def store(tmp_path):
     with Store(tmp_path / "log.sqlite3") as s:
         yield s
-
-
-async def _type(pilot, text):
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 @pytest.mark.timeout(120)

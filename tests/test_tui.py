@@ -10,20 +10,13 @@ from boardlight.session_forbes import ForbesSession
 from boardlight.session_zatre import ZatreSession
 from boardlight.store import Store
 from boardlight.tui_app import TableApp
+from tui_helpers import type_entry as _type
 
 
 @pytest.fixture
 def store(tmp_path):
     with Store(tmp_path / "log.sqlite3") as s:
         yield s
-
-
-async def _type(pilot, text):
-    """Type one entry and press Enter, as a player would."""
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 def _run(app, script):

@@ -14,6 +14,7 @@ from boardlight.session_forbes import ForbesSession
 from boardlight.store import Store
 from boardlight.tui_app import TableApp
 from boardlight.tui_device import open_device
+from tui_helpers import type_entry as _type
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 
@@ -73,13 +74,6 @@ async def _until(pilot, test, timeout=10.0):
     while not test():
         assert time.monotonic() < end, "timed out"
         await pilot.pause(0.05)
-
-
-async def _type(pilot, text):
-    for ch in text:
-        await pilot.press("space" if ch == " " else ch)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 def _frame_is(board, pixels):
