@@ -26,6 +26,10 @@ from .tui_messages import DeviceEvent, DeviceStatus
 from .tui_view import ViewError, view_for
 
 
+# The widgets compose() makes, by id: the panels every refresh writes to.
+WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#entry", "#keys")
+
+
 class TableApp(App):
     """The table: a session, its view, and optionally a device bridge."""
 
@@ -62,6 +66,7 @@ class TableApp(App):
         self.last_message = ""
 
     def compose(self) -> ComposeResult:
+        # Every widget in WIDGETS, so that _widgets_gone can tell the app is closing.
         yield Static(id="status")
         with Horizontal(id="main"):
             yield Static(id="board")
@@ -125,12 +130,14 @@ class TableApp(App):
         self.refresh_panels()
 
     def _widgets_gone(self):
-        # Once the app is exiting its widgets are gone, but the mirror's timer and the
-        # link's messages can still arrive: there is nothing left to act on or draw.
-        try:
-            self.query_one("#mirror")
-        except NoMatches:
-            return True
+        # Once the app is exiting its widgets go, one by one, but the mirror's timer and
+        # the link's messages can still arrive: with any of them gone there is nothing left
+        # to act on or draw. (Checking #mirror alone let a tick find it but not #status.)
+        for selector in WIDGETS:
+            try:
+                self.query_one(selector)
+            except NoMatches:
+                return True
         return False
 
     def on_device_event(self, message: DeviceEvent):
