@@ -4,18 +4,15 @@ text in lines, so a long name (the hint's heading) or four or five players (a ga
 took more rows than counted: the hint's last line, "more: 'hint P O'", and the newest games
 fell off the bottom of the panel without a word."""
 
-import asyncio
-
 import pytest
 
 from boardlight.session_fits import FitsSession
 from boardlight.session_forbes import ForbesSession
 from boardlight.store import Store
-from boardlight.tui_app import TableApp
-from boardlight.tui_device import open_device
 from boardlight.tui_fits import FitsView
 from boardlight.tui_forbes import ForbesView
 from test_session_scripts import SCRIPTS
+from tui_helpers import beside_virtual_board, type_entry
 
 # P on an empty board (test_gap_table_fits_hint): 8 orientations, alternately 2 columns
 # wide (drops at columns 1-5) and 3 wide (columns 1-4), each resting on row 1.
@@ -60,27 +57,16 @@ def test_a_fits_hint_under_a_two_row_heading_still_ends_with_more(store):
 @pytest.mark.timeout(120)
 def test_the_ui_tells_the_view_its_panel_width_and_the_hint_fits(store):
     session, _view = _dealt(store)
-    device = open_device("virtual", say=lambda _text: None)
     seen = {}
-    try:
-        device.link.wait_connected(30)
-        app = TableApp(session, device)
 
-        async def main():
-            async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause()
-                for ch in "hint 1":
-                    await pilot.press("space" if ch == " " else ch)
-                await pilot.press("enter")
-                await pilot.pause()
-                card = app.query_one("#card")
-                seen["region"] = (card.content_region.width, card.content_region.height)
-                seen["text"] = str(card.content)
-                seen["width"] = app.view.card_width
+    async def script(app, pilot):
+        await type_entry(pilot, "hint 1")
+        card = app.query_one("#card")
+        seen["region"] = (card.content_region.width, card.content_region.height)
+        seen["text"] = str(card.content)
+        seen["width"] = app.view.card_width
 
-        asyncio.run(main())
-    finally:
-        device.close()
+    beside_virtual_board(session, script)
     assert seen["region"] == (38, 6) and seen["width"] == 38
     assert _rows(seen["text"]) == 6
     assert seen["text"].splitlines()[-1] == "more: 'hint 1 4'"

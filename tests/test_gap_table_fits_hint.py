@@ -2,16 +2,13 @@
 orientations showed orientations 1-5 and cut 6-8 without a word. The hint now ends with the
 entry that shows the rest, 'hint P O' (from orientation O on)."""
 
-import asyncio
-
 import pytest
 
 from boardlight.session_fits import FitsSession
 from boardlight.store import Store
-from boardlight.tui_app import TableApp
-from boardlight.tui_device import open_device
 from boardlight.tui_fits import FitsView
 from boardlight.tui_view import ViewError
+from tui_helpers import beside_virtual_board, type_entry
 
 
 @pytest.fixture
@@ -60,26 +57,15 @@ def test_with_room_the_hint_is_whole(store):
 @pytest.mark.timeout(120)
 def test_the_hint_fits_the_panel_beside_the_virtual_board(store):
     session, _view = _dealt(store)
-    device = open_device("virtual", say=lambda _text: None)
     seen = {}
-    try:
-        device.link.wait_connected(30)
-        app = TableApp(session, device)
 
-        async def main():
-            async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause()
-                for ch in "hint 1":
-                    await pilot.press("space" if ch == " " else ch)
-                await pilot.press("enter")
-                await pilot.pause()
-                card = app.query_one("#card")
-                seen["height"] = card.content_region.height
-                seen["text"] = str(card.content)
+    async def script(app, pilot):
+        await type_entry(pilot, "hint 1")
+        card = app.query_one("#card")
+        seen["height"] = card.content_region.height
+        seen["text"] = str(card.content)
 
-        asyncio.run(main())
-    finally:
-        device.close()
+    beside_virtual_board(session, script)
     lines = seen["text"].splitlines()
     assert seen["height"] == 6 and len(lines) == 6
     assert lines[-1] == "more: 'hint 1 5'"

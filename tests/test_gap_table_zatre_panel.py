@@ -3,17 +3,13 @@ players' table and a score sheet fit it. With five or six players the rows below
 were cut off, and a sheet showed 4 rows and never its total; a long name wrapped the sheet's
 heading and pushed every column out of line."""
 
-import asyncio
-
 import pytest
 
 from boardlight.session_zatre import ZatreSession
 from boardlight.store import Store
-from boardlight.tui_app import TableApp
-from boardlight.tui_device import open_device
 from boardlight.tui_view import ViewError
 from boardlight.tui_zatre import CARD_WIDTH, ZatreView
-from tui_helpers import type_entry as _type
+from tui_helpers import beside_virtual_board, type_entry as _type
 
 NAMES = ["Annabelle", "Bartholomew", "Cy", "Dee", "Ed", "Fitzgerald"]
 
@@ -34,24 +30,16 @@ def test_six_players_and_a_long_sheet_fit_beside_the_mirror(store):
     for _ in range(6):
         sheet.add((1, 0, 0), 0)  # 6 rows, each a single 10: 1 point, no bonus
     sheet.add((0, 2, 4), 0)      # row 1 gets its 11 and 12: 1 + 2 + 4 + bonus 3 = 10
-    device = open_device("virtual", say=lambda _text: None)
     seen = {}
-    try:
-        device.link.wait_connected(30)
-        app = TableApp(session, device)
 
-        async def main():
-            async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause()
-                card = app.query_one("#card")
-                seen["height"] = card.content_region.height
-                seen["table"] = str(card.content)
-                await _type(pilot, "sheet 6")
-                seen["sheet"] = str(card.content)
+    async def script(app, pilot):
+        card = app.query_one("#card")
+        seen["height"] = card.content_region.height
+        seen["table"] = str(card.content)
+        await _type(pilot, "sheet 6")
+        seen["sheet"] = str(card.content)
 
-        asyncio.run(main())
-    finally:
-        device.close()
+    beside_virtual_board(session, script)
     assert seen["height"] == 6
     table = seen["table"].splitlines()
     assert len(table) <= 6, table

@@ -7,3 +7,26 @@ async def type_entry(pilot, text):
         await pilot.press("space" if ch == " " else ch)
     await pilot.press("enter")
     await pilot.pause()
+
+
+def beside_virtual_board(session, script):
+    """Run the table UI (80 x 24) for `session` with a virtual board attached, and
+    `await script(app, pilot)` once it is up; the board is closed afterwards."""
+    import asyncio
+
+    from boardlight.tui_app import TableApp
+    from boardlight.tui_device import open_device
+
+    device = open_device("virtual", say=lambda _text: None)
+    try:
+        device.link.wait_connected(30)
+        app = TableApp(session, device)
+
+        async def main():
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await script(app, pilot)
+
+        asyncio.run(main())
+    finally:
+        device.close()
