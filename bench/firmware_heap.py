@@ -6,14 +6,14 @@ Two sessions, each bisected in 2 KB steps between 40 KB and 96 KB:
   raw frame, brightness); it passes when all are applied with no error frame and no
   traceback. Also prints the firmware's own figure: the most heap alive after a frame.
 - standalone: no host; the buttons deal FITS, Zatre and a whole Forbes game with hand
-  peeks (tests/test_vboard_heap.py's presses); it passes when every press shows a new
+  peeks (tests/firmware/test_heap.py's presses); it passes when every press shows a new
   frame and nothing runs out of memory.
 """
 
 import sys
 
-from boardlight.link import Link, LinkError
-from boardlight.virtual_board import VirtualBoard, VirtualBoardError
+from boardlight.link.connection import Link, LinkError
+from boardlight.vboard.board import VirtualBoard, VirtualBoardError
 
 
 def session(heap_kb):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MICROPYTHON = Path(sys.executable).with_name("micropython")
-ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([".frozen", str(ROOT / "shared"), str(ROOT / "tests" / "conformance")]))
+ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([".frozen", str(ROOT / "shared"), str(ROOT / "tests" / "core" / "conformance")]))
 
 
 def runs(kb, argv):
@@ -40,12 +40,12 @@ def smallest(argv, lo=4, hi=256):
 
 def main():
     print("FITS core modules: heap needed to import (source, compiled on the device)")
-    for path in sorted((ROOT / "shared" / "boardcore").glob("fits_*.py")):
-        name = "boardcore." + path.stem
+    for path in sorted((ROOT / "shared" / "boardcore" / "fits").glob("[!_]*.py")):
+        name = "boardcore.fits." + path.stem
         print("  %-26s %4s KB" % (name, smallest(["-c", "import " + name])))
     print("FITS conformance scenarios: every heap from N KB up to 100 KB passes (budget 96 KB)")
-    for scenario in sorted((ROOT / "tests" / "conformance" / "fits").glob("*.json")):
-        argv = [str(ROOT / "tests" / "conformance" / "runner.py"), str(scenario)]
+    for scenario in sorted((ROOT / "tests" / "core" / "conformance" / "fits").glob("*.json")):
+        argv = [str(ROOT / "tests" / "core" / "conformance" / "runner.py"), str(scenario)]
         kb = 100
         while kb > 4 and runs(kb - 1, argv):
             kb -= 1

@@ -13,9 +13,9 @@ MICROPYTHON = Path(sys.executable).with_name("micropython")
 
 SCRIPT = """
 import time
-from boardcore.fits_game import Game
-from boardcore.fits_board import Board
-from boardcore.fits_tiles import TILE_IDS
+from boardcore.fits.game import Game
+from boardcore.fits.board import Board
+from boardcore.fits.tiles import TILE_IDS
 
 def ms():
     try:

@@ -18,13 +18,13 @@ SHARED = ROOT / "shared"
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(SHARED))
 
-from boardcore.forbes_match import Match  # noqa: E402
+from boardcore.forbes.match import Match  # noqa: E402
 
 DEVICE = """
 import gc
 gc.collect()
 base = gc.mem_alloc()
-from boardcore.forbes_game import Game
+from boardcore.forbes.game import Game
 from boardcore.rng import Random
 game = Game(4, 0, None, Random(7))
 v = game.view(0)

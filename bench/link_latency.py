@@ -11,8 +11,8 @@ import statistics
 import sys
 import time
 
-from boardlight.link import Link
-from boardlight.virtual_board import VirtualBoard
+from boardlight.link.connection import Link
+from boardlight.vboard.board import VirtualBoard
 
 PRESSES = 500
 FLOOR_MEDIAN_MS, FLOOR_P99_MS = 10.0, 50.0

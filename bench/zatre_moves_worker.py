@@ -16,10 +16,10 @@ except ImportError:  # run straight from a checkout: shared/ is beside bench/
     sys.path.append(__file__.rsplit("/", 2)[0] + "/shared" if "/" in __file__ else "../shared")
 
 from boardcore.rng import Random
-from boardcore.zatre_board import coords
-from boardcore.zatre_game import Game
-from boardcore.zatre_hint import compact_hint, legal_turns
-from boardcore.zatre_moves import two_tile_turns
+from boardcore.zatre.board import coords
+from boardcore.zatre.game import Game
+from boardcore.zatre.hint import compact_hint, legal_turns
+from boardcore.zatre.moves import two_tile_turns
 
 SEED = 60
 MIN_TILES = 60

@@ -10,9 +10,11 @@ The screens (screens.py) draw; only this module calls display.show().
 import gc
 
 import asyncio
-from boardcore.protocol import PROTOCOL_VERSION, ProtocolError
+from boardcore.protocol.codec import PROTOCOL_VERSION, ProtocolError
 
 import config
+
+GAMES = ("fits", "zatre", "forbes")
 import screens
 from link import DeviceLink, StdinClosed
 
@@ -261,16 +263,9 @@ class App:
 def _unload_games():
     # With a host the dealer's games are not needed: their modules (5-20 KB each) go, and
     # the screens import what a frame needs again.
-    import sys
+    from unload import unload
 
-    import boardcore
-
-    for name in list(sys.modules):
-        short = name[10:] if name.startswith("boardcore.") else name
-        if name == "standalone" or name.startswith("screen_") or short.split("_")[0] in ("fits", "zatre", "forbes"):
-            del sys.modules[name]
-            if short != name and hasattr(boardcore, short):
-                delattr(boardcore, short)
+    unload(("standalone",) + tuple(p + g for p in ("boardcore.", "screens.") for g in GAMES))
     gc.collect()
 
 
@@ -297,10 +292,10 @@ def load_board(path=None):
 def build_hardware(board):
     """(display, attach): attach(emit) starts the input drivers and returns asyncio tasks."""
     if board["display"]["kind"] == "virtual":
-        import sim_setup
+        from sim import setup as sim_setup
 
         return sim_setup.build(board)
-    import hw_setup
+    from hw import setup as hw_setup
 
     return hw_setup.build(board)
 

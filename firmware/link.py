@@ -1,6 +1,6 @@
 """The device end of the link to the host, over stdin/stdout (the USB REPL port).
 
-Frames are printable ASCII lines (boardcore.protocol, docs/protocol.md) so Ctrl-C and the
+Frames are printable ASCII lines (boardcore.protocol.codec, docs/protocol.md) so Ctrl-C and the
 raw REPL keep working. The host starts the handshake ("hello"); this end answers with
 "info" (what the board is) and from then on exchanges sequenced, acknowledged frames.
 At boot it announces itself with "boot", so a host that kept the port open notices the
@@ -20,7 +20,7 @@ import time
 
 import asyncio
 from asyncio import core
-from boardcore.protocol import (
+from boardcore.protocol.codec import (
     DEVICE,
     E_HELLO,
     E_LONG,
@@ -217,7 +217,7 @@ class DeviceLink:
             self.sid = sid
             self.on_host(True, was)
             if self.ep is None:
-                from boardcore.protocol_endpoint import Endpoint
+                from boardcore.protocol.endpoint import Endpoint
 
                 self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
             self.ep.resend_ms = self.resend_ms
@@ -234,13 +234,11 @@ class DeviceLink:
 
     def _host_gone(self):
         # Frames the host never acknowledged go with it, and so does the Endpoint module.
-        import boardcore
+        from unload import unload
 
         self.sid = None
         self.ep = None
-        sys.modules.pop("boardcore.protocol_endpoint", None)
-        if hasattr(boardcore, "protocol_endpoint"):
-            delattr(boardcore, "protocol_endpoint")
+        unload(("boardcore.protocol.endpoint",))
         gc.collect()
         self.on_host(False, True)
 

@@ -130,10 +130,6 @@ class Standalone:
     def _unload_other_games(self):
         # A game's core and screen modules take 5-20 KB of heap each on the device:
         # keep only the current game's loaded (they are imported again when needed).
-        import sys
-
-        import boardcore
-
         keep = self.mode
         self.rng = None
         if keep != "fits":
@@ -148,15 +144,9 @@ class Standalone:
             # On a host (boardlight direct) memory is plenty, and unloading would leave
             # two copies of the core's classes (an old error class no longer matching).
             return
-        for name in list(sys.modules):
-            short = name[10:] if name.startswith("boardcore.") else name
-            game = short.split("_")[0]
-            if game == "screen":
-                game = short[7:]
-            if game in MODES and game != keep:
-                del sys.modules[name]
-                if short != name and hasattr(boardcore, short):
-                    delattr(boardcore, short)
+        from unload import unload
+
+        unload(tuple(p + g for p in ("boardcore.", "screens.") for g in MODES if g != keep))
         import gc
 
         gc.collect()
@@ -179,14 +169,14 @@ class Standalone:
             self._fits_round()
             self.pos = -1
         elif mode == "zatre":
-            from boardcore.zatre_bag import Bag
+            from boardcore.zatre.bag import Bag
 
             self.bag = Bag(rng)
             self.turn = 0
             self.tiles = None
         else:
-            from boardcore.forbes_deal import deal
-            from boardcore.forbes_rules import SYMBOLS, STONES_PER_SYMBOL
+            from boardcore.forbes.deal import deal
+            from boardcore.forbes.rules import SYMBOLS, STONES_PER_SYMBOL
 
             self.dealer %= n
             self.hands = None  # a deal that runs out of heap leaves no half-made game
@@ -202,7 +192,7 @@ class Standalone:
         self._message(title)
 
     def _fits_round(self):
-        from boardcore.fits_deck import deal_round
+        from boardcore.fits.deck import deal_round
 
         self.round += 1
         self.starts, self.building = deal_round(self.rng, self.players["fits"])
@@ -262,8 +252,8 @@ class Standalone:
         self.peek = -1
         if self.stone is not None:
             self.placed += 1  # the stone went somewhere on the real board
-        from boardcore.forbes_deal import pick_stone
-        from boardcore.forbes_rules import CELLS, SYMBOLS
+        from boardcore.forbes.deal import pick_stone
+        from boardcore.forbes.rules import CELLS, SYMBOLS
 
         if self.placed == CELLS:
             return self._end()

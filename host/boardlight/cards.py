@@ -76,7 +76,8 @@ class Card:
 
 
 def _fits_cards(start_tiles):
-    from boardcore import fits_deck, fits_tiles
+    from boardcore.fits import deck as fits_deck
+    from boardcore.fits import tiles as fits_tiles
 
     tile_ids = list(fits_tiles.TILE_IDS)
     if start_tiles is None:
@@ -92,7 +93,7 @@ def _fits_cards(start_tiles):
 
 
 def _forbes_cards():
-    from boardcore import forbes_rules as forbes_cards
+    from boardcore.forbes import rules as forbes_cards
 
     cards = []
     for symbol in forbes_cards.SYMBOL_NAMES:
@@ -258,7 +259,7 @@ def catalogue_all(game):
     """Every card id the registry may hold for a game: FITS start cards for every tile
     (a group may choose any four), plus the building cards; Forbes' 20 cards."""
     if game == "fits":
-        from boardcore import fits_tiles
+        from boardcore.fits import tiles as fits_tiles
 
         return _fits_cards(list(fits_tiles.TILE_IDS))
     return catalogue(game)

@@ -10,7 +10,7 @@ import click
 
 from boardcore.errors import FormatError, RuleError
 
-from . import __version__
+from boardlight import __version__
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -41,14 +41,14 @@ def hint():
 
 # The modules under boardlight.commands that add commands; each adds its own name here.
 COMMAND_MODULES = (
-    "cards_commands",
-    "fits_commands",
-    "render_commands",
-    "direct_commands",
-    "forbes_commands",
-    "zatre_commands",
-    "device_commands",
-    "table_commands",  # last: wraps each game's `play` as --plain
+    "cards",
+    "fits",
+    "render",
+    "direct",
+    "forbes",
+    "zatre",
+    "device",
+    "table",  # last: wraps each game's `play` as --plain
 )
 
 

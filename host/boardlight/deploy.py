@@ -68,10 +68,9 @@ def required_packages(config):
 
 def image_sources():
     """(source file, path in the flash) for every file the firmware needs, sorted."""
-    out = [(p, p.name) for p in sorted(FIRMWARE.glob("*.py"))]
-    out += [(p, "drivers/" + p.name) for p in sorted((FIRMWARE / "drivers").glob("*.py"))]
-    out += [(p, "lib/boardcore/" + p.name) for p in sorted(CORE.glob("*.py"))]
-    return out
+    out = [(p, p.relative_to(FIRMWARE).as_posix()) for p in FIRMWARE.rglob("*.py")]
+    out += [(p, "lib/boardcore/" + p.relative_to(CORE).as_posix()) for p in CORE.rglob("*.py")]
+    return sorted(out, key=lambda pair: pair[1])
 
 
 def mpy_cross_path():

@@ -1,0 +1,49 @@
+"""The Forbes screens: one player's ownership cards, and the stone just drawn.
+
+Symbols are the core's codes (boardcore.forbes.rules: S square, T triangle, C circle,
+X star), drawn with boardcore.glyphs.symbols: 5 x 5 pictures where a cell has 6 pixels
+or more, else 3 x 3. Colour canvases draw each symbol in its own colour
+(glyphs.SYMBOL_COLOURS: square blue, triangle green, circle red, star yellow).
+"""
+
+from boardcore import glyphs
+
+
+def _symbol_fit(room):
+    # (bitmap size, scale) of the largest symbol that leaves a 1-pixel margin in `room`.
+    if room >= 6:
+        return 5, (room - 1) // 5
+    return 3, max(1, (room - 1) // 3)
+
+
+def _draw_symbol(canvas, x, y, w, h, symbol):
+    size, s = _symbol_fit(min(w, h))
+    i = glyphs.symbol_index(symbol)
+    c = glyphs.ink(canvas, glyphs.SYMBOL_COLOURS[i])
+    px = size * s
+    glyphs.draw_glyph(canvas, x + (w - px) // 2, y + (h - px) // 2, glyphs.symbol_cols(i, size), c, s)
+
+
+def forbes_hand(canvas, cards):
+    """A player's cards (a string like "SSTX", or a list of codes; 1..4 cards) in a
+    2 x 2 grid, or in one row on displays at least three times as wide as high.
+    ValueError naming a bad card before anything is drawn."""
+    n = len(cards)
+    if not 1 <= n <= 4:
+        raise ValueError("a Forbes hand shows 1..4 cards, not %d" % n)
+    for card in cards:
+        glyphs.symbol_index(card)
+    w, h = canvas.width, canvas.height
+    cols = 4 if w >= 3 * h else 2
+    rows = (4 + cols - 1) // cols
+    cw, ch = w // cols, h // rows
+    canvas.fill(0)
+    for k in range(n):
+        _draw_symbol(canvas, (k % cols) * cw, (k // cols) * ch, cw, ch, cards[k])
+
+
+def forbes_stone(canvas, stone):
+    """The stone just drawn (a symbol code), as large as fits, in the middle."""
+    glyphs.symbol_index(stone)
+    canvas.fill(0)
+    _draw_symbol(canvas, 0, 0, canvas.width, canvas.height, stone)

@@ -1,0 +1,99 @@
+"""`boardlight sim`, `boardlight deploy`, `boardlight devices`: the device side of the CLI."""
+
+import sys
+
+import click
+
+
+def register(cli, **groups):
+    cli.add_command(sim)
+    cli.add_command(deploy_command)
+    cli.add_command(devices)
+
+
+@click.command()
+@click.option("--flash", type=click.Path(file_okay=False), help="Folder that stands for the board's flash (kept). Default: a temporary one.")
+@click.option("--board", default="virtual", show_default=True, help="Board file name or .json path (display kind virtual).")
+@click.option("--source", is_flag=True, help="Run the firmware from .py sources instead of .mpy files.")
+@click.option("--heap", default="96k", show_default=True, help="MicroPython heap size, as on a microcontroller.")
+@click.option("--no-tty", is_flag=True, help="Do not draw the matrix; print the port and run until Ctrl-C.")
+def sim(flash, board, source, heap, no_tty):
+    """Run the virtual board: the real firmware on the MicroPython unix port behind a
+    pseudo-terminal, its LED matrix drawn live here, keys as its buttons."""
+    import time
+
+    from boardlight.deploy import DeployError, load_board
+    from boardlight.vboard.board import VirtualBoard, VirtualBoardError
+    from boardlight.vboard import term as vboard_term
+
+    try:
+        config, _ = load_board(board)
+    except DeployError as e:
+        raise click.ClickException(str(e))
+    install = "source" if source else "mpy"
+    if flash is not None:
+        from pathlib import Path
+
+        if (Path(flash) / "main.py").exists():
+            install = None  # a flash folder that holds firmware keeps it, as a board would
+    try:
+        vb = VirtualBoard(flash=flash, install=install, board=board, heap=heap)
+    except VirtualBoardError as e:
+        raise click.ClickException(str(e))
+    with vb:
+        click.echo("virtual board %s on %s (flash %s)" % (config["name"], vb.port, vb.flash), err=True)
+        if no_tty or not sys.stdin.isatty():
+            try:
+                while True:
+                    time.sleep(1)
+            except KeyboardInterrupt:
+                pass
+            return
+        vboard_term.run(vb, config["buttons"], config["long_press_ms"])
+
+
+@click.command("deploy")
+@click.option("--port", help="Serial port of the board. Default: the one MicroPython board plugged in.")
+@click.option("--board", help="Board file (firmware/boards/NAME.json or a path). Default: the board.json already on the board.")
+@click.option("--source", is_flag=True, help="Copy .py sources instead of compiling with mpy-cross.")
+@click.option("--index", help="Package index URL for mpremote mip (default: micropython.org's).")
+def deploy_command(port, board, source, index):
+    """Compile the firmware and core with mpy-cross, copy them with mpremote, write the
+    board configuration, install the packages it needs, and reset the board."""
+    from boardlight import deploy
+    from boardlight.link.devices import DeviceError, pick_port
+
+    try:
+        if port is None:
+            port = pick_port()
+        if board is None:
+            board = deploy.board_on_device(port)
+        summary = deploy.deploy(
+            port, board, compiled=not source, log=lambda line: click.echo(line, err=True), packages_from=index
+        )
+    except (deploy.DeployError, DeviceError) as e:
+        raise click.ClickException(str(e))
+    click.echo("deployed %d files for board %s to %s" % (len(summary["files"]), summary["board"], port))
+
+
+@click.command()
+@click.option("--all", "show_all", is_flag=True, help="List every serial port, not only likely boards.")
+def devices(show_all):
+    """List serial ports that look like MicroPython boards (by USB vendor and product id)."""
+    from serial.tools import list_ports
+
+    from boardlight.link.devices import find_boards
+
+    ports = list_ports.comports()
+    boards = find_boards(ports)
+    for d in boards:
+        click.echo(d.line())
+    if show_all:
+        known = {d.port for d in boards}
+        for p in sorted(ports, key=lambda p: p.device):
+            if p.device not in known:
+                ids = "%04x:%04x" % (p.vid, p.pid) if p.vid is not None else "no USB ids"
+                click.echo("%s  %s  %s (not a board)" % (p.device, ids, p.description))
+    if not boards:
+        hint = "" if show_all else "; --all lists them"
+        click.echo("no MicroPython boards found (%d serial ports seen%s)" % (len(ports), hint), err=True)

@@ -1,0 +1,82 @@
+"""`boardlight render position|record GAME FILE`: SVG pictures from the text formats."""
+
+import click
+
+from boardlight.render import records as render
+
+_game = click.argument("game", type=click.Choice(render.GAMES))
+_out = click.option(
+    "-o", "--out", "out_dir", default=".", show_default=True, type=click.Path(file_okay=False),
+    help="Folder to write the SVG files into (created if missing).",
+)
+
+
+def _read(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.ClickException("cannot read %s: %s" % (path, exc)) from None
+
+
+def _layout(path):
+    if path is None:
+        return None
+    from boardcore.fits import layouts as fits_layouts
+
+    return fits_layouts.load_layout(path)  # FormatError names the file and line
+
+
+def _write(pictures, out_dir):
+    try:
+        paths = render.write_pictures(pictures, out_dir)
+    except render.PictureError as exc:
+        raise click.ClickException(str(exc)) from None
+    for path in paths:
+        click.echo(path)
+
+
+@click.group("render")
+def render_group():
+    """Write SVG pictures of boards, score sheets and score charts."""
+
+
+@render_group.command()
+@_game
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--layout", type=click.Path(dir_okay=False), help="FITS: your board's special-space layout file.")
+@_out
+def position(game, file, layout, out_dir):
+    """Pictures of a position FILE: a FITS board, a Zatre board and score sheets, or a
+    Forbes board with the hands' scores."""
+    try:
+        pictures = render.position_pictures(game, _read(file), file, _layout(layout))
+    except ValueError as exc:
+        if type(exc) is not ValueError:  # FormatError: the CLI prints it as a format error
+            raise
+        raise click.ClickException(str(exc)) from None
+    _write(pictures, out_dir)
+
+
+@render_group.command()
+@_game
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--layout", "layouts", multiple=True, type=click.Path(dir_okay=False),
+    help="FITS: a layout file for one of boards 2-4 (repeatable).",
+)
+@_out
+def record(game, file, layouts, out_dir):
+    """Pictures of a whole game record FILE: every FITS round's boards and the score
+    chart; the Zatre board and sheets; each Forbes game's board and the match chart."""
+    by_board = {}
+    for path in layouts:
+        lay = _layout(path)
+        by_board[lay.board] = lay
+    if by_board and game != "fits":
+        raise click.ClickException("--layout is for FITS boards, not %s" % game)
+    _write(render.record_pictures(game, _read(file), file, by_board or None), out_dir)
+
+
+def register(cli, **_groups):
+    cli.add_command(render_group)

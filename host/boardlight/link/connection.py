@@ -1,0 +1,428 @@
+"""The host end of the link to a boardlight device (docs/protocol.md).
+
+    link = connect("/dev/ttyACM0", on_event=print)   # or connect("virtual"), connect()
+    link.wait_connected(5)                           # the handshake's info (a dict)
+    link.show_fits("L3", round_no=2)                 # what the device should show
+    event = link.next_event(1.0)                     # ("button", "next", "short"), ...
+    link.close()
+
+A background thread owns the port: it opens (and after an unplug or a reset, reopens)
+it, shakes hands, pings every second, resends frames whose ack is late, and hands the
+device's events on in order, each exactly once. The show_* calls only queue a frame and
+return at once; a newer picture replaces an older one that has not left yet, and after
+the device restarts the host sends the last picture again. Callbacks (on_event(event),
+on_status(state, detail)) run in the link thread while it holds the link's lock: they
+must return quickly and never wait for another thread that might call the link (a UI
+posts them to its own thread). States: "opening" (no port), "handshake", "connected",
+"closed".
+"""
+
+import base64
+import os
+import queue
+import threading
+import time
+
+from boardcore.protocol.codec import DEVICE_DATA_TYPES, HOST, PROTOCOL_VERSION, ProtocolError
+from boardcore.protocol.endpoint import Endpoint
+
+from boardlight.link.transport import SerialTransport, TransportClosed
+
+SHOW = "show"  # the frame group of pictures: only the latest matters
+BRIGHT = "bright"
+
+# Link states reported to on_status(state, detail).
+CLOSED, OPENING, HANDSHAKE, CONNECTED = "closed", "opening", "handshake", "connected"
+
+
+class LinkError(Exception):
+    """The device could not be reached, or refused what was asked."""
+
+
+# A board whose REPL answers gets a soft reset at most every REVIVE_MS, REVIVE_TRIES times.
+REVIVE_MS = 3000
+REVIVE_TRIES = 3
+
+
+def _ms():
+    return int(time.monotonic() * 1000)
+
+
+class Link:
+    def __init__(
+        self,
+        port,
+        on_event=None,
+        on_status=None,
+        resend_ms=150,
+        hello_ms=300,
+        ping_ms=1000,
+        timeout_ms=3500,
+        transport=None,
+    ):
+        self.port = port
+        self.on_event = on_event
+        self.on_status = on_status
+        self.hello_ms = hello_ms
+        self.ping_ms = ping_ms
+        self.timeout_ms = timeout_ms
+        self.transport = transport or SerialTransport(port)
+        self._lock = threading.RLock()
+        self.ep = Endpoint(HOST, DEVICE_DATA_TYPES, self._write, resend_ms)
+        self.state = CLOSED
+        self.info = None  # the device's last "info" payload
+        self.sid = None
+        self.events = queue.Queue()
+        self.statuses = queue.Queue()  # "status" frames from the device
+        self.errors = []  # err frames from the device (payload dicts), newest last
+        self.console = []  # lines the device printed that are not frames (tracebacks, REPL)
+        self.handshakes = 0
+        self._shown = None  # the last picture: (type, payload)
+        self._bright = None
+        self._connected = threading.Event()
+        self._stop = threading.Event()
+        self._thread = None
+        self._last_hello = 0
+        self._last_heard = 0
+        self._last_ping = 0
+        self._revives = 0  # soft resets sent since the last handshake
+        self.problem = None  # why the handshake cannot succeed, when the link knows
+        self._last_revive = None
+        self.board = None  # the VirtualBoard when connect("virtual") started one
+
+    # -- lifetime ---------------------------------------------------------------------
+
+    def start(self):
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="boardlight-link", daemon=True)
+            self._thread.start()
+        return self
+
+    def close(self):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(3)
+            self._thread = None
+        self.transport.close()
+        self._set_state(CLOSED, "closed")
+        if self.board is not None:
+            self.board.close()
+            self.board = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @property
+    def connected(self):
+        return self.state == CONNECTED
+
+    def wait_connected(self, timeout=5.0):
+        """The device's info once the handshake is done; LinkError after `timeout` s."""
+        if not self._connected.wait(timeout):
+            if self.problem:  # the link knows why: say that, not only what the device printed
+                raise LinkError("no boardlight firmware answered on %s within %.1f s: %s" % (self.port, timeout, self.problem))
+            tail = " / ".join(self.console[-3:])
+            raise LinkError(
+                "no boardlight firmware answered on %s within %.1f s%s"
+                % (self.port, timeout, (" (it printed: %s)" % tail) if tail else "")
+            )
+        return self.info
+
+    # -- sending ----------------------------------------------------------------------
+
+    def send(self, ftype, payload=None, group=None):
+        """Queue a data frame to the device (ProtocolError at once if it cannot be sent)."""
+        with self._lock:
+            if group == SHOW:
+                self._shown = (ftype, payload)
+            elif group == BRIGHT:
+                self._bright = (ftype, payload)
+            self.ep.send(ftype, payload, group, _ms())
+
+    def show_fits(self, tile, start=False, round_no=None, player=None, board_no=None):
+        """A FITS card: tile id (e.g. "L3"), start card or not, round 1..4, player 1..4,
+        board 1..4 (differs from the round when boards are played in another order)."""
+        p = {"tile": tile, "start": bool(start)}
+        if round_no is not None:
+            p["round"] = round_no
+        if board_no is not None:
+            p["board"] = board_no
+        if player is not None:
+            p["player"] = player
+        self.send("fits", p, SHOW)
+
+    def show_zatre(self, tiles, hint=None):
+        """Zatre tiles in hand (1..3 values 1..6) and the core's compact hint
+        (best_sum, ways, best_points, turns) or None."""
+        self.send("zatre", {"tiles": list(tiles), "hint": list(hint) if hint is not None else None}, SHOW)
+
+    def show_forbes_hand(self, cards):
+        """One player's Forbes cards as symbol codes (e.g. "SSTX")."""
+        self.send("forbes", {"cards": cards}, SHOW)
+
+    def show_stone(self, stone):
+        """The Forbes stone just drawn (a symbol code)."""
+        self.send("stone", {"stone": stone}, SHOW)
+
+    def show_text(self, text, colour=None, loop=False):
+        p = {"text": text, "loop": bool(loop)}
+        if colour is not None:
+            p["colour"] = list(colour)
+        self.send("text", p, SHOW)
+
+    def show_scores(self, scores, names=None, loop=True):
+        p = {"scores": list(scores), "loop": bool(loop)}
+        if names is not None:
+            p["names"] = list(names)
+        self.send("scores", p, SHOW)
+
+    def clear(self):
+        self.send("clear", None, SHOW)
+
+    def brightness(self, level):
+        if not isinstance(level, int) or not 0 <= level <= 15:
+            raise ValueError("brightness must be 0..15, not %r" % (level,))
+        self.send("bright", {"level": level}, BRIGHT)
+
+    def show_raw(self, data, chunk=480):
+        """A whole frame of the device's own buffer format (mono MONO_HLSB or RGB565, as
+        its info says), sent in base64 chunks that the device assembles."""
+        if self.info is None:
+            raise LinkError("show_raw needs the device's info: wait_connected() first")
+        d = self.info["display"]
+        fmt = "rgb565" if self.info["colour"] else "mono"
+        size = d["w"] * d["h"] * 2 if fmt == "rgb565" else ((d["w"] + 7) // 8) * d["h"]
+        if len(data) != size:
+            raise ValueError("a %dx%d %s frame is %d bytes, not %d" % (d["w"], d["h"], fmt, size, len(data)))
+        with self._lock:
+            self.ep.drop_pending(SHOW)  # an older picture need not be drawn first
+            for off in range(0, size, chunk):
+                part = base64.b64encode(bytes(data[off : off + chunk])).decode()
+                self.ep.send("raw", {"w": d["w"], "h": d["h"], "fmt": fmt, "off": off, "data": part}, None, _ms())
+            self._shown = None
+
+    def query_status(self, timeout=2.0):
+        """Ask the device for its counters (frames applied, free heap, link stats)."""
+        while not self.statuses.empty():
+            self.statuses.get_nowait()
+        self.send("query")
+        try:
+            return self.statuses.get(timeout=timeout)
+        except queue.Empty:
+            raise LinkError("no status from the device within %.1f s" % timeout) from None
+
+    def idle(self):
+        """True when every frame sent has been acknowledged."""
+        with self._lock:
+            return self.connected and self.ep.idle()
+
+    def wait_idle(self, timeout=5.0):
+        end = time.monotonic() + timeout
+        while not self.idle():
+            if time.monotonic() > end:
+                raise LinkError("frames still unacknowledged after %.1f s" % timeout)
+            time.sleep(0.005)
+
+    # -- receiving --------------------------------------------------------------------
+
+    def next_event(self, timeout=None):
+        """The next input event from the device, or None after `timeout` seconds."""
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    # -- the thread -------------------------------------------------------------------
+
+    def _write(self, data):
+        # Called by the endpoint (under the lock). A write to a vanished port is dropped;
+        # the reader notices and reconnects, and the endpoint resends.
+        try:
+            self.transport.write(data)
+        except TransportClosed:
+            pass
+
+    def _set_state(self, state, detail=""):
+        if state != self.state:
+            self.state = state
+            if state == CONNECTED:
+                self._connected.set()
+            else:
+                self._connected.clear()
+            if self.on_status is not None:
+                self.on_status(state, detail)
+
+    def _run(self):
+        while not self._stop.is_set():
+            if not self.transport.is_open:
+                try:
+                    self.transport.open()
+                except TransportClosed as e:
+                    self._set_state(OPENING, str(e))
+                    self._stop.wait(0.25)
+                    continue
+                self._begin_handshake("port opened")
+            try:
+                data = self.transport.read(0.02)
+            except TransportClosed as e:
+                self.transport.close()
+                with self._lock:
+                    self.ep.end_session()
+                self._set_state(OPENING, "port lost: %s" % e)
+                continue
+            with self._lock:
+                now = _ms()
+                if data:
+                    for seq, ftype, payload in self.ep.feed(data, now):
+                        self._received(seq, ftype, payload, now)
+                self._timers(now)
+
+    def _begin_handshake(self, why):
+        with self._lock:
+            self.ep.end_session()
+            self.sid = os.urandom(4).hex()
+            self._last_hello = 0
+            self._set_state(HANDSHAKE, why)
+            self._timers(_ms())
+
+    def _timers(self, now):
+        if self.state == HANDSHAKE:
+            if now - self._last_hello >= self.hello_ms:
+                self._last_hello = now
+                self.ep.control("hello", {"v": PROTOCOL_VERSION, "sid": self.sid, "rto": self.ep.resend_ms})
+            return
+        if self.state != CONNECTED:
+            return
+        self.ep.tick(now)
+        if now - self._last_heard > self.timeout_ms:
+            self._begin_handshake("device silent for %d ms" % (now - self._last_heard))
+        elif now - self._last_ping >= self.ping_ms:
+            self._last_ping = now
+            self.ep.control("ping")
+
+    def _received(self, seq, ftype, payload, now):
+        if seq is None:  # not a frame: REPL output, a traceback, boot messages
+            text = payload.decode("ascii", "replace")
+            self.console.append(text)
+            del self.console[:-50]
+            if self.state == HANDSHAKE and text.startswith(">>>"):
+                self._revive(now)
+            return
+        self._last_heard = now
+        if seq:
+            self._data(ftype, payload)
+        elif ftype == "info":
+            self._info(payload, now)
+        elif ftype == "boot":
+            if self.info is None or not isinstance(payload, dict) or payload.get("boot") != self.info.get("boot"):
+                self._begin_handshake("device restarted")
+        elif ftype == "pong":
+            if self.state == CONNECTED and isinstance(payload, dict) and (
+                payload.get("sid") != self.sid or payload.get("boot") != self.info.get("boot")
+            ):
+                self._begin_handshake("device lost the session")
+        elif ftype == "err":
+            self.errors.append(payload)
+            del self.errors[:-50]
+            if isinstance(payload, dict) and payload.get("code") == "hello" and self.state == CONNECTED:
+                self._begin_handshake("device wants a handshake")
+        else:
+            self.ep.error("type", "%s is not for the host" % ftype)
+
+    def _revive(self, now):
+        # The board answers our hellos with its REPL prompt: the firmware is not running
+        # (it crashed, or a Ctrl-C stopped it). A soft reset (Ctrl-C clears the REPL's line,
+        # Ctrl-D reboots) runs main.py again, as the reset button would. A few tries, spaced
+        # out; after that the state says what is wrong and the hellos go on.
+        if self._last_revive is not None and now - self._last_revive < REVIVE_MS:
+            return
+        self._last_revive = now
+        if self._revives >= REVIVE_TRIES:
+            if self._revives == REVIVE_TRIES:  # say it once
+                self._revives += 1
+                self.problem = ("the device's firmware is not running (its REPL answers):"
+                                " reset the board, or `boardlight deploy` it again")
+                if self.on_status is not None:
+                    self.on_status(HANDSHAKE, self.problem)
+            return
+        self._revives += 1
+        self._write(b"\r\x03\x04")
+
+    def _info(self, payload, now):
+        if self.state != HANDSHAKE or not isinstance(payload, dict) or payload.get("sid") != self.sid:
+            return  # an answer to an older hello
+        if payload.get("v") != PROTOCOL_VERSION:
+            self.errors.append({"code": "version", "msg": "device speaks protocol %r" % payload.get("v")})
+            self.problem = ("its firmware speaks protocol %r and this boardlight %d: deploy this"
+                            " version's firmware (boardlight deploy)" % (payload.get("v"), PROTOCOL_VERSION))
+            return
+        self.info = payload
+        self.handshakes += 1
+        self._revives = 0
+        self.problem = None
+        self._last_heard = self._last_ping = now
+        # The device shows what it showed before only if it did not restart: send the
+        # brightness and the last picture again unless newer ones are already queued.
+        if self._bright is not None and not self.ep.has_pending(BRIGHT):
+            self.ep.send(self._bright[0], self._bright[1], BRIGHT, now)
+        if self._shown is not None and not self.ep.has_pending(SHOW):
+            self.ep.send(self._shown[0], self._shown[1], SHOW, now)
+        self.ep.start_session(now)
+        self._set_state(CONNECTED, "%s %s" % (payload.get("board"), payload.get("fw")))
+
+    def _data(self, ftype, payload):
+        try:
+            event = _event(ftype, payload)
+        except (ValueError, TypeError, KeyError, IndexError) as e:
+            self.ep.error("payload", "%s: %s" % (ftype, e))
+            return
+        if event[0] == "status":
+            self.statuses.put(event[1])
+            return
+        self.events.put(event)
+        if self.on_event is not None:
+            self.on_event(event)
+
+
+def _event(ftype, payload):
+    """A device data frame as the event tuple of the firmware's input contract."""
+    if ftype == "btn":
+        name, action = payload
+        if action not in ("down", "short", "long"):
+            raise ValueError("button action must be down, short or long, not %r" % (action,))
+        return ("button", str(name), action)
+    if ftype == "scan":
+        return ("scan", str(payload["code"]))
+    if ftype == "status":
+        if not isinstance(payload, dict):
+            raise ValueError("status payload must be an object")
+        return ("status", payload)
+    raise ValueError("unexpected frame " + ftype)
+
+
+def connect(port=None, **kwargs):
+    """A started Link. port: a serial device, "virtual" (starts a virtual board and closes
+    it with the link), or None (the one MicroPython board plugged in: devices.pick_port;
+    LinkError if there is none or more than one)."""
+    board = None
+    if port == "virtual":
+        from boardlight.vboard.board import VirtualBoard
+
+        board = VirtualBoard().start()
+        port = board.port
+    elif port is None:
+        from boardlight.link.devices import DeviceError, pick_port
+
+        try:
+            port = pick_port()
+        except DeviceError as e:
+            raise LinkError(str(e)) from None
+    link = Link(port, **kwargs)
+    link.board = board
+    return link.start()
+
+
+__all__ = ["Link", "LinkError", "ProtocolError", "connect"]

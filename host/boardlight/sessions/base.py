@@ -1,0 +1,159 @@
+"""A game session: the rules core of one game plus its log in the store.
+
+The order of every action is: the core checks and applies it (a refused action raises a
+RuleError and changes nothing), then the store commits it durably, and only then does
+`act` return, so the caller (the table UI, the device) shows the effect of logged actions only.
+Resuming builds a fresh core from the stored players, seed and options and replays the log;
+because every random draw comes from the core's seeded source, the replay lands exactly on the
+state the table last saw. Actions are plain JSON dicts {"type": ..., ...}; where an action draws
+something at random, the session logs what was drawn and the replay checks it is the same.
+"""
+
+from boardcore.errors import RuleError
+
+from boardlight.store.gamelog import StoreError
+
+
+class ReplayMismatch(StoreError):
+    """The stored log does not replay to what it recorded (a different core or a damaged log)."""
+
+
+class Session:
+    """Base class; subclasses set GAME and implement the hooks marked below."""
+
+    GAME = None
+
+    def __init__(self, store, row):
+        self.store = store
+        self.row = row
+        self.seq = 0
+        self.core = self.new_core(row.players, row.seed, row.options)
+        self._written = {}  # score lines already in the store: part -> (points, details)
+
+    # -- life cycle --------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, store, players, seed, options=None):
+        """A new game: checked by the core first, so bad players/options write nothing."""
+        options = dict(options or {})
+        cls.new_core(list(players), seed, options)
+        game_id = store.new_game(cls.GAME, players, seed, options)
+        session = cls(store, store.game(game_id))
+        session.record_progress()
+        return session
+
+    @classmethod
+    def resume(cls, store, game_id, record=True):
+        """Rebuild a stored game by replaying its log (`record`: also rewrite its derived
+        score lines and status; a rebuild after a failed write must not write)."""
+        row = store.game(game_id)
+        if row.game != cls.GAME:
+            raise StoreError("game %d is %s, not %s" % (game_id, row.game, cls.GAME))
+        session = cls(store, row)
+        for seq, kind, data in store.actions(game_id):
+            if data.get("type") != kind:
+                raise ReplayMismatch("game %d action %d: kind %r but data %r"
+                                     % (game_id, seq, kind, data))
+            try:
+                session.apply(data, replaying=True)
+            except RuleError as exc:
+                raise ReplayMismatch("game %d action %d (%s) no longer replays: %s"
+                                     % (game_id, seq, kind, exc))
+            session.seq = seq
+        # Score lines and status are derived: rewrite them in case the process died after an
+        # action was committed but before they were.
+        if record and row.status == "playing":
+            session.record_progress()
+        return session
+
+    def act(self, action: dict):
+        """Apply one action: core first, then the durable log; returns the core's result."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("an action is a dict with a 'type', not %r" % (action,))
+        if self.row.status != "playing":
+            raise RuleError("this game is %s: no more actions" % self.row.status)
+        result = self.apply(action, replaying=False)
+        changed = self._changed_lines()
+        finished = self.finished()
+        try:
+            # The action, the score lines it changed and the status: one durable commit.
+            self.store.append_action(self.row.id, self.seq + 1, action["type"], action,
+                                     changed, finished)
+        except Exception:
+            # The core moved but the log did not: rebuild the core from the log so the two
+            # never disagree, then let the caller report the failure.
+            self._rebuild()
+            raise
+        self.seq += 1
+        for part, points, details in changed:
+            self._written[part] = (points, details)
+        if finished:
+            self.row.status = "finished"
+        return result
+
+    def _rebuild(self):
+        # Only reads: the log just refused a write (locked, full), so writing the score
+        # lines here would fail too and leave the core ahead of the log.
+        fresh = type(self).resume(self.store, self.row.id, record=False)
+        self.core, self.seq = fresh.core, fresh.seq
+
+    def _changed_lines(self):
+        return [(part, points, details) for part, points, details in self.score_lines()
+                if self._written.get(part) != (points, details)]
+
+    def record_progress(self):
+        """Write the score lines the core has so far and mark the game finished when it is
+        (on a new game, and on resume in case the log came from an older boardlight)."""
+        for part, points, details in self._changed_lines():
+            self.store.set_scores(self.row.id, part, points, details)
+            self._written[part] = (points, details)
+        if self.finished() and self.row.status == "playing":
+            self.store.set_status(self.row.id, "finished")
+            self.row.status = "finished"
+
+    @property
+    def players(self):
+        return self.row.players
+
+    # -- hooks for each game -----------------------------------------------------------------
+
+    @staticmethod
+    def new_core(players, seed, options):
+        """The game's core object for these players/seed/options (raises on bad ones)."""
+        raise NotImplementedError
+
+    def apply(self, action: dict, replaying: bool):
+        """Apply one action dict to self.core; raise RuleError (state unchanged) if illegal.
+
+        When an action draws at random, fill in what was drawn (not replaying) or check that
+        the same was drawn (replaying; raise ReplayMismatch otherwise)."""
+        raise NotImplementedError
+
+    def score_lines(self):
+        """[(part, [points per seat], [detail per seat])] for every finished round/game."""
+        raise NotImplementedError
+
+    def finished(self) -> bool:
+        raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        """Everything visible about the state, as plain data (tests compare these)."""
+        raise NotImplementedError
+
+    def record_text(self) -> str:
+        """The game record in the core's documented text format (`boardlight export`)."""
+        raise NotImplementedError
+
+    def summary_lines(self):
+        """A few lines saying where the game stands (`boardlight show`)."""
+        raise NotImplementedError
+
+
+def check_drawn(action, key, drawn, replaying):
+    """Log what a random draw gave, or on replay check that the log agrees."""
+    if replaying:
+        if action.get(key) != drawn:
+            raise ReplayMismatch("the log recorded %s %r but the replay drew %r"
+                                 % (key, action.get(key), drawn))
+    else:
+        action[key] = drawn

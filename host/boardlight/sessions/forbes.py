@@ -1,0 +1,140 @@
+"""A Forbes match as a logged session (boardcore.forbes.match / forbes_game).
+
+Actions (JSON dicts):
+    {"type": "deal"}                                   deal the next game of the match
+    {"type": "draw", "seat": s, "stone": "T"}          the current player draws (stone logged)
+    {"type": "place", "seat": s, "row": r, "col": c}   and places it; the 16th stone ends the
+                                                       game: it is scored into the match
+    {"type": "reveal", "seat": s}                      a player shows their cards to the table
+A new session deals the first game itself (an action, so the replay deals the same cards).
+Score lines: "game N" per finished game (detail: the patterns paid), "total" the match totals.
+"""
+
+from boardcore.errors import RuleError
+from boardcore.forbes.match import Match
+from boardcore.forbes.rules import Options
+
+from boardlight.sessions.base import Session, check_drawn
+
+
+def _int(action, key):
+    value = action.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError("%s action needs a whole number %r, not %r" % (action["type"], key, value))
+    return value
+
+
+class ForbesSession(Session):
+    GAME = "forbes"
+
+    def __init__(self, store, row):
+        super().__init__(store, row)
+        self.games = []  # finished forbes_game.Game objects, for the record and the pictures
+        self.game_scores = []  # their score_board() results
+
+    @classmethod
+    def start(cls, store, players, seed, options=None):
+        session = super().start(store, players, seed, options)
+        session.act({"type": "deal"})
+        return session
+
+    @staticmethod
+    def new_core(players, seed, options):
+        try:
+            opts = Options.from_dict(dict(options or {}))
+        except ValueError as exc:
+            raise RuleError(str(exc))
+        return Match(players, opts, seed=seed)
+
+    @property
+    def match(self):
+        return self.core
+
+    @property
+    def game(self):
+        """The game being played, else the last finished one (None before the first deal)."""
+        if self.core.game is not None:
+            return self.core.game
+        return self.games[-1] if self.games else None
+
+    def apply(self, action, replaying):
+        kind = action["type"]
+        match = self.core
+        if kind == "deal":
+            return match.start_game()
+        game = match.game
+        if game is None:
+            raise RuleError("no Forbes game is being played: deal the next one first")
+        if kind == "draw":
+            seat = _int(action, "seat")
+            # A replay draws from the seeded source exactly as the table did; check_drawn
+            # then compares with the logged stone.
+            stone = game.draw(seat)
+            check_drawn(action, "stone", stone, replaying)
+            return stone
+        if kind == "place":
+            seat, row, col = _int(action, "seat"), _int(action, "row"), _int(action, "col")
+            game.place(seat, row, col)
+            if game.over:
+                self.game_scores.append(match.end_game())
+                self.games.append(game)
+            return game.moves[-1]
+        if kind == "reveal":
+            game.reveal(_int(action, "seat"))
+            return None
+        raise RuleError("unknown Forbes action %r (deal, draw, place, reveal)" % kind)
+
+    def finished(self):
+        return self.core.over
+
+    def score_lines(self):
+        lines = []
+        for n, scores in enumerate(self.game_scores, 1):
+            details = [{"patterns": ["%s %s x%d" % (l["kind"], l["symbol"], l["cards"])
+                                     for l in s["lines"]]} for s in scores]
+            lines.append(("game %d" % n, [s["total"] for s in scores], details))
+        lines.append(("total", list(self.core.totals), None))
+        return lines
+
+    def summary_lines(self):
+        match = self.core
+        out = ["match to %d: %d game(s) finished" % (match.options.target_score, len(self.games))]
+        if match.over:
+            out.append("ranking: " + ", ".join("%d. %s %d" % (r["place"], r["name"], r["total"])
+                                                for r in match.ranking()))
+        elif match.game is not None:
+            out.append("game %d: %d of 16 stones placed, %s to play" % (
+                len(self.games) + 1, len(match.game.moves), self.players[match.game.current]))
+        return out
+
+    def snapshot(self):
+        match = self.core
+        game = match.game
+        return {
+            "totals": list(match.totals),
+            "history": [[d, list(p)] for d, p in match.history],
+            "dealer": match.dealer,
+            "over": match.over,
+            "boards": [g.board for g in self.games],
+            # Printed by `boardlight show --json` while the game is played: only the cards
+            # their holders have shown to the table, never a hidden hand.
+            "game": None if game is None else {
+                "board": game.board, "dealer": game.dealer, "current": game.current,
+                "stone": game.stone, "shown": self._shown_hands(game),
+                "moves": [list(m) for m in game.moves],
+            },
+        }
+
+    @staticmethod
+    def _shown_hands(game):
+        """Per seat: the cards that player has shown to the table, or None while hidden."""
+        out = []
+        for seat in range(len(game.players)):
+            # Another seat's view holds this hand only once it was shown (or the game is over).
+            out.append(game.view((seat + 1) % len(game.players)).shown[seat])
+        return out
+
+    def record_text(self):
+        from boardlight.sessions.records import forbes_record
+
+        return forbes_record(self)

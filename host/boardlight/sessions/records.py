@@ -1,0 +1,39 @@
+"""Game records for `boardlight export`: each game's documented text format, written by its
+core (fits_record, forbes_record, zatre_record; a quick-tally FITS game by fits_tally_record),
+so `boardlight replay <game>` reads it back."""
+
+
+def fits_record(session) -> str:
+    """docs/fits-formats.md record of a FITS session: the game record (every drop) of a full
+    replay game; the tally record (deal and tallies, no drops) of a quick-tally game."""
+    if session.mode == "tally":
+        from boardlight.sessions.fits_tally_record import write_tally_record
+
+        text = write_tally_record(session.core)
+    else:
+        from boardcore.fits.record import write_record
+
+        text = write_record(session.core)
+    own = (session.row.options or {}).get("layouts") or {}
+    if not own:
+        return text
+    # The scores in the record need the players' own layouts to replay: carry them along as
+    # comments, ready to be saved as files for `boardlight replay fits --layout FILE`.
+    head, rest = text.split("\n", 1)
+    notes = []
+    for board in sorted(own):
+        notes.append("; played with your own layout of board %s; to replay, save the lines"
+                     " below without their \"; \" as a file and pass --layout FILE:" % board)
+        notes += ["; " + line if line else ";" for line in own[board].rstrip("\n").split("\n")]
+    return "\n".join([head] + notes + [rest])
+
+
+def forbes_record(session) -> str:
+    """docs/forbes-formats.md match record of a Forbes session, seed included."""
+    from boardcore.forbes.record import format_record
+
+    match = session.core
+    games = list(session.games)
+    if match.game is not None:
+        games.append(match.game)
+    return format_record(match.players, match.options, games, seed=session.row.seed)

@@ -1,0 +1,255 @@
+"""The device at the table: the link (boardlight.link.connection) seen from the UI.
+
+- open_device(port): the device on `port`, or the one plugged in, or, when none is found,
+  the virtual board (the real firmware on the MicroPython unix port), saying so in one line.
+- The bridge passes the device's events and link states to the UI's thread, sends the
+  view's screen whenever it changes (and again when the device comes back after an unplug
+  or a reset), and draws the mirror: the virtual board's real frames, or for a real device
+  the same firmware screen drawn on a host canvas of the device's size.
+- Forbes: a player holding their button sees their cards on the device only; releasing it
+  brings the table's screen back. The UI shows nothing of it.
+"""
+
+from boardlight.link.connection import CONNECTED, Link, LinkError, connect
+
+SCREENS = ("fits", "zatre", "stone", "forbes", "text", "scores")
+
+
+def open_device(port=None, say=print, virtual_options=None, direct=None):
+    """A DeviceBridge for `port`, the one board plugged in, or the virtual board; or, with
+    `direct` (a wiring file), for a matrix and buttons wired to this computer's pins."""
+    if direct is not None:
+        from boardlight.direct.link import DirectLink
+
+        try:
+            link = DirectLink.open(direct)
+        except (ValueError, OSError, ImportError, RuntimeError) as exc:
+            # A wiring file with a mistake, a pin this board lacks, Blinka not installed:
+            # one line for the table (it was a traceback), as for a device that fails.
+            raise LinkError("cannot drive the matrix wired as %s: %s" % (direct, exc)) from None
+        say("Driving the matrix wired to this computer (%s)." % direct)
+        return DeviceBridge(link, label="direct matrix")
+    board = None
+    note = None
+    if port is None:
+        port = _detect()
+        if port is None:
+            note = "No boardlight device found: playing with the virtual board."
+    if port is None or port == "virtual":
+        from boardlight.vboard.board import VirtualBoard, VirtualBoardError
+
+        try:
+            board = VirtualBoard(**(virtual_options or {})).start()
+        except (VirtualBoardError, OSError) as exc:
+            # No MicroPython unix port here, say: one line, and the way on (--no-device).
+            raise LinkError("the virtual board cannot start: %s" % exc) from None
+        link = Link(board.port)
+        link.board = board
+        link.start()
+        note = note or "Playing with the virtual board."
+    else:
+        link = connect(port)
+    if note:
+        say(note)
+    return DeviceBridge(link, board)
+
+
+def _detect():
+    """The one MicroPython board plugged in, or None when there is none. Several boards:
+    LinkError asking for --port (guessing could pick someone else's board)."""
+    from boardlight.link.devices import DeviceError, find_boards, pick_port
+
+    if not find_boards():
+        return None
+    try:
+        return pick_port()
+    except DeviceError as exc:
+        raise LinkError(str(exc))
+
+
+class DeviceBridge:
+    """Between a Link and the TableApp. Callbacks from the link thread are posted to the
+    app as messages (post_message is thread-safe and does not wait: the link thread holds
+    its lock while it calls back, so waiting for the UI could deadlock with a UI that is
+    sending a picture)."""
+
+    def __init__(self, link, board=None, label=None):
+        self.link = link
+        self.board = board  # a VirtualBoard, or None for a real device
+        self.label = label  # what the table calls it, when not a device on a port
+        self.app = None
+        self.screen = None  # the last screen the table asked for
+        self.private = False  # a Forbes player's own cards are on the device
+        self._mirrored = None  # the screen last sent (what a host-drawn mirror draws)
+        self._canvas = None
+        self._scroller = None  # a host-drawn text mirror scrolls as the device's text does
+
+    def describe(self):
+        if self.label is not None:
+            where = self.label
+        else:
+            where = "virtual board" if self.board is not None else "device %s" % self.link.port
+        state = "connected" if self.link.connected else self.link.state
+        return "%s: %s" % (where, state)
+
+    def attach(self, app):
+        self.app = app
+        self.link.on_status = self._status
+        self.link.on_event = self._event
+        while self.link.next_event(0) is not None:
+            pass  # presses made before the UI was up are not for this game
+
+    def _status(self, state, detail):
+        if self.app is None:
+            return
+        if state == CONNECTED:
+            text = "%s: connected (%s); display restored." % (self._where(), detail)
+        elif state in ("opening", "handshake"):
+            text = ("%s: not answering (%s). Play on from the keyboard; it will be"
+                    " re-synchronised when it is back." % (self._where(), detail))
+        else:
+            return
+        from boardlight.tui.messages import DeviceStatus
+
+        self.app.post_message(DeviceStatus(state, text))
+
+    def status_on_ui(self, state, text):
+        """On the UI thread: re-synchronise the device when it is back, tell the table."""
+        if state == CONNECTED and self.screen is not None:
+            self._send(self.screen)  # the current card or hint
+        self.app.device_status(text)
+
+    def _where(self):
+        if self.label is not None:
+            return self.label
+        return "virtual board" if self.board is not None else "device"
+
+    def _event(self, event):
+        if self.app is not None:
+            from boardlight.tui.messages import DeviceEvent
+
+            self.app.post_message(DeviceEvent(event))
+
+    # -- what the device shows ------------------------------------------------------------
+
+    def show(self, screen, private=False):
+        """Show a view's screen (kind, args) unless it is already what the device shows."""
+        if screen is None:
+            return
+        self.private = private
+        if screen == self.screen and not private:
+            return
+        self.screen = None if private else screen
+        self._send(screen)
+        self._canvas = None
+        self._scroller = None
+        self._mirrored = screen
+
+    def _send(self, screen):
+        kind, args = screen
+        link = self.link
+        try:
+            if kind == "fits":
+                link.show_fits(args["tile"], args.get("start", False), args.get("round_no"),
+                               args.get("player"), args.get("board_no"))
+            elif kind == "zatre":
+                link.show_zatre(args["tiles"], args.get("hint"))
+            elif kind == "stone":
+                link.show_stone(args["stone"])
+            elif kind == "forbes":
+                link.show_forbes_hand(args["cards"])
+            elif kind == "scores":
+                link.show_scores(args["scores"], args.get("names"))
+            else:
+                # The table's text is its standing state: it scrolls again and again, not
+                # once and then a dark device.
+                link.show_text(args["text"], loop=True)
+        except (LinkError, ValueError) as exc:
+            if self.app is not None:
+                self.app.say("device: %s" % exc, refused=True)
+
+    # -- the mirror ---------------------------------------------------------------------
+
+    # What the mirror says while a player's own cards are on the device: the table's
+    # screen is shared, so the cards must not be drawn there.
+    PRIVATE_MIRROR = "(a player's own cards\n are on the device)"
+
+    def mirror_text(self):
+        """The device's matrix as half-block characters (two pixel rows per text row),
+        except while a player's own cards are on the device."""
+        if self.private:
+            return self.PRIVATE_MIRROR
+        frame = self._frame()
+        if frame is None:
+            return "(no picture yet)"
+        width, height, rgb = frame
+        lines = []
+        for y in range(0, height, 2):
+            cells = []
+            for x in range(width):
+                top = rgb(x, y)
+                bottom = rgb(x, y + 1) if y + 1 < height else (0, 0, 0)
+                cells.append("[rgb(%d,%d,%d) on rgb(%d,%d,%d)]▀[/]" % (top + bottom))
+            lines.append("".join(cells))
+        return "\n".join(lines)
+
+    def _frame(self):
+        if self.board is not None:
+            frame = self.board.frame
+            if frame is None:
+                return None
+            return frame.width, frame.height, frame.rgb
+        canvas = self._draw_on_host()
+        if canvas is None:
+            return None
+        return canvas.width, canvas.height, canvas.rgb888
+
+    def _draw_on_host(self):
+        # A real device: draw what it was asked to show with the firmware's own screens.
+        info = self.link.info
+        screen = self._mirrored
+        if info is None or screen is None:
+            return None
+        if self._canvas is not None:
+            if self._scroller is not None:
+                # The UI redraws the mirror every 0.3 s; the device steps every 70 ms.
+                for _ in range(4):
+                    self._scroller.step()
+            return self._canvas
+        from boardlight.direct import device as direct
+        from boardlight.canvas import Canvas
+
+        d = info["display"]
+        canvas = Canvas(d["w"], d["h"], bool(info.get("colour")))
+        screens = direct.load_screens()
+        kind, args = screen
+        if kind == "fits":
+            from screens import fits as screen_fits
+
+            screen_fits.fits_card(canvas, args["tile"], args.get("start", False),
+                                  args.get("round_no"), args.get("player"), args.get("board_no"))
+        elif kind == "zatre":
+            from screens import zatre as screen_zatre
+
+            screen_zatre.zatre_tiles(canvas, args["tiles"], args.get("hint"))
+        elif kind == "stone":
+            from screens import forbes as screen_forbes
+
+            screen_forbes.forbes_stone(canvas, args["stone"])
+        elif kind == "forbes":
+            from screens import forbes as screen_forbes
+
+            screen_forbes.forbes_hand(canvas, args["cards"])
+        elif kind == "scores":
+            self._scroller = screens.scores(canvas, args["scores"], args.get("names"))
+            self._scroller.step()
+        else:
+            # Its first frame alone is the text's first column at the right edge: keep
+            # scrolling it, as the device does (looping, as _send asks the device to).
+            self._scroller = screens.message(canvas, args["text"], loop=True)
+            self._scroller.step()
+        self._canvas = canvas
+        return canvas
+
+    def close(self):
+        self.link.close()

@@ -1,0 +1,515 @@
+"""FITS at the table: boards side by side, the card shown with its numbered orientations.
+
+Entries (players by number 1..4 as on the scoreboard, or by name):
+    Enter            deal the round / turn the next card (the device's "next" button)
+    P O C            player P drops the card in orientation O at column C (1..6 from the left);
+                     when only one player is still to act, "O C" is enough
+    P pass           player P sets the card aside
+    tally P R D      quick tally, board 1: R full rows, D open dots
+    tally P D r,c .. quick tally, boards 2-4: D open dots, then each uncovered special space
+                     as row,column (row 1..12 from the bottom)
+    hint P [O]       the legal drops for player P (full replay mode; from orientation O on)
+With the real cards (play fits --cards) the host does not deal: scanning a card at the
+device turns it (each player scans their start card at a round's start), or type
+    starts T1 T2 ..  the start cards the players drew, in seat order
+    card T           the building card just turned
+"""
+
+from rich.markup import escape
+
+from boardcore.fits import tiles as fits_tiles
+
+from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
+
+
+class FitsView(GameView):
+    GAME = "fits"
+    NAME = "FITS"
+
+    def __init__(self, session, registry=None):
+        super().__init__(session)
+        self._registry = registry  # the scanner's code -> card registry (loaded on use)
+        self.scanned_starts = []  # start cards scanned so far for the next deal
+
+    @property
+    def game(self):
+        return self.session.core
+
+    @property
+    def tally_mode(self):
+        return self.session.mode == "tally"
+
+    # -- entries -----------------------------------------------------------------------------
+
+    def default_action(self):
+        game = self.game
+        if game.phase == "over":
+            return "The game is over. " + " ".join(self.session.summary_lines()[1:])
+        if self.session.table_deal and game.phase in ("deal", "cards"):
+            waiting = game.waiting()
+            if game.phase == "deal":
+                raise ViewError("Deal the real cards: each player scans their start card"
+                                " (or type 'starts %s')" % " ".join(
+                                    ["T"] * len(game.players)))
+            if not (waiting and not self.tally_mode):
+                raise ViewError("Turn the next real card: scan it, or type 'card TILE'")
+        if game.phase == "deal":
+            starts = self.act({"type": "deal"})
+            return "Round %d on board %d. Start tiles: %s." % (
+                game.round_index + 1, game.board_number,
+                ", ".join("%s %s" % (p, t) for p, t in zip(game.players, starts)))
+        if game.phase == "tally":
+            raise ViewError("all 16 cards are out: enter each tally (%s)" % self._tally_usage())
+        waiting = game.waiting()
+        if waiting and not self.tally_mode and game.card is None:
+            raise ViewError("first the start tiles: %s still to place (P ORIENTATION COLUMN)"
+                            % ", ".join("%s %s" % (p, self._tile_of(p)) for p in waiting))
+        if waiting and not self.tally_mode:
+            raise ViewError("%s still to place or pass %s" % (", ".join(waiting),
+                                                              self._tile_of(waiting[0])))
+        card = self.act({"type": "turn"})
+        return "Card %d of 16: %s.%s" % (game.turned, card, self._skip_note())
+
+    def _skip_note(self):
+        skips = self._skippers()
+        return (" %s skips it (start tile)." % " and ".join(skips)) if skips else ""
+
+    def _skippers(self):
+        game = self.game
+        if self.tally_mode:
+            return game.skips()
+        if game.phase == "cards" and game.card is not None:
+            return [p for p in game.players if game.start_tile(p) == game.card]
+        return []
+
+    def other(self, words):
+        if self.tally_mode:
+            raise ViewError("quick tally: Enter turns the next card; after the 16th, %s"
+                            % self._tally_usage())
+        game = self.game
+        waiting = game.waiting()
+        if not waiting:
+            raise ViewError("nobody is waiting to place a tile: press Enter for the next card")
+        if not words[0].isdecimal() or len(words) == 3 or (len(words) == 2 and words[1] == "pass"):
+            seat = seat_by_name_or_number(game.players, words[0])
+            rest = words[1:]
+        elif len(waiting) == 1:
+            seat = game.players.index(waiting[0])
+            rest = words
+        else:
+            raise ViewError("who? %s are waiting: start with the player, e.g. '1 3 5'"
+                            % ", ".join(waiting))
+        name = game.players[seat]
+        tile = self._tile_of(name)
+        if tile is None:
+            raise ViewError("%s has nothing to place now" % name)
+        if rest == ["pass"]:
+            self.act({"type": "aside", "seat": seat, "tile": tile})
+            return "%s sets %s aside.%s" % (name, tile, self._round_note())
+        orientation, column = parse_ints(rest, 2, "a drop is ORIENTATION COLUMN")
+        row = self.act({"type": "drop", "seat": seat, "tile": tile,
+                        "orientation": orientation, "column": column})
+        return "%s drops %s (orientation %d) at column %d: it rests on row %d.%s" % (
+            name, tile, orientation, column, row, self._round_note())
+
+    def _round_note(self):
+        game = self.game
+        if game.round_scores and game.phase in ("deal", "over") and game.card is None:
+            last = game.round_scores[-1]
+            note = " Round %d scored: %s." % (len(game.round_scores), ", ".join(
+                "%s %+d" % (p, s["total"]) for p, s in zip(game.players, last)))
+            if game.phase == "over":
+                note += " " + "; ".join(self.session.summary_lines()[1:]) + "."
+            return note
+        return ""
+
+    def _tile_of(self, name):
+        return self.game.tile_to_place(name)
+
+    def cmd_starts(self, words):
+        if not self.session.table_deal:
+            raise ViewError("the host deals this game from its seed: press Enter to deal")
+        starts = [w.upper() for w in words]
+        self.act({"type": "deal", "starts": starts})
+        self.scanned_starts = []
+        game = self.game
+        return "Round %d on board %d. Start tiles: %s." % (
+            game.round_index + 1, game.board_number,
+            ", ".join("%s %s" % (p, t) for p, t in zip(game.players, starts)))
+
+    def cmd_card(self, words):
+        if not self.session.table_deal:
+            raise ViewError("the host turns the cards of this game: press Enter")
+        if len(words) != 1:
+            raise ViewError("'card TILE', e.g. 'card L4'")
+        card = self.act({"type": "turn", "card": words[0].upper()})
+        return "Card %d of 16: %s.%s" % (self.game.turned, card, self._skip_note())
+
+    def handle_scan(self, code):
+        """A scanned FITS card: a building card turns it; start cards, one per player in
+        seat order, deal the round. Unknown codes, other games' cards and cards already
+        played this round are refused and change nothing."""
+        from boardlight.cards import CardError, CardRegistry
+
+        if not self.session.table_deal:
+            raise ViewError("this game is dealt by the host (not --cards): scans are not used")
+        try:
+            if self._registry is None:
+                self._registry = CardRegistry.load()
+            card = self._registry.card_for(code)
+        except CardError as exc:
+            raise ViewError(str(exc))
+        if card.game != "fits":
+            raise ViewError("that is %s, not a FITS card" % card.label())
+        game = self.game
+        if card.kind == "start":
+            if game.phase != "deal":
+                raise ViewError("%s: start cards are drawn when a round is dealt" % card.label())
+            if card.shows in self.scanned_starts:
+                raise ViewError("%s was already drawn for this deal" % card.label())
+            self.scanned_starts.append(card.shows)
+            if len(self.scanned_starts) < len(game.players):
+                return "%s draws start card %s; next: %s." % (
+                    game.players[len(self.scanned_starts) - 1], card.shows,
+                    game.players[len(self.scanned_starts)])
+            starts, self.scanned_starts = self.scanned_starts, []
+            return self.cmd_starts(starts)  # refused: the players scan their cards again
+        return self.cmd_card([card.shows])
+
+    def cmd_pass(self, words):
+        if words:
+            return self.other(words[:1] + ["pass"])
+        waiting = self.game.waiting()
+        if len(waiting) != 1:
+            raise ViewError("who passes? say 'P pass' (waiting: %s)" % (", ".join(waiting)
+                                                                       or "nobody"))
+        return self.other([str(self.game.players.index(waiting[0]) + 1), "pass"])
+
+    def cmd_tally(self, words):
+        if not self.tally_mode:
+            raise ViewError("this game scores by full replay of the drops: no tally needed")
+        game = self.game
+        if not words:
+            raise ViewError(self._tally_usage())
+        seat = seat_by_name_or_number(game.players, words[0])
+        rest = words[1:]
+        if game.board_number == 1:
+            rows, dots = parse_ints(rest, 2, "board 1 tally is FULL_ROWS OPEN_DOTS")
+            action = {"type": "tally", "seat": seat, "open_dots": dots, "full_rows": rows,
+                      "uncovered": []}
+        else:
+            if not rest:
+                raise ViewError(self._tally_usage())
+            dots = parse_ints(rest[:1], 1, "open dots")[0]
+            cells = []
+            for word in rest[1:]:
+                r, c = parse_ints([word.replace(",", " ")], 2, "a special space is ROW,COLUMN")
+                cells.append([r, c])
+            action = {"type": "tally", "seat": seat, "open_dots": dots, "full_rows": None,
+                      "uncovered": cells}
+        score = self.act(action)
+        return "%s scores %+d this round.%s" % (game.players[seat], score["total"],
+                                                self._tally_round_note())
+
+    def _tally_round_note(self):
+        game = self.game
+        if game.phase == "over":
+            return " Round %d scored. %s." % (len(game.round_scores),
+                                             "; ".join(self.session.summary_lines()[1:]))
+        if game.phase == "deal":
+            return " Round %d scored." % len(game.round_scores)
+        return " Waiting for: %s." % ", ".join(game.waiting())
+
+    def _tally_board(self):
+        """The board whose tally comes next: between rounds (and before the first deal),
+        the next round's."""
+        game = self.game
+        if game.phase == "deal" and game.round_index + 1 < len(game.boards):
+            return game.boards[game.round_index + 1]
+        return game.board_number
+
+    def _tally_usage(self):
+        if self._tally_board() == 1:
+            return "'tally P ROWS DOTS', e.g. 'tally 1 8 4' (8 full rows, 4 open dots)"
+        return ("'tally P DOTS [ROW,COL ...]', e.g. 'tally 1 7 2,5 6,6' (7 open dots, special"
+                " spaces at row 2 col 5 and row 6 col 6 uncovered)")
+
+    def cmd_hint(self, words):
+        if self.tally_mode:
+            raise ViewError("hints need the drops: this game uses quick tally")
+        game = self.game
+        waiting = game.waiting()
+        first = 1  # 'hint P O': the orientations from O on (the rest of a long hint)
+        if len(words) > 2:
+            raise ViewError("'hint P' or 'hint P O' (from orientation O on)")
+        if len(words) == 2:
+            if not words[1].isdecimal() or not 1 <= int(words[1]) <= 8:
+                raise ViewError("'hint P O': O is an orientation 1-8, not %r" % words[1])
+            first = int(words[1])
+        if words:
+            name = game.players[seat_by_name_or_number(game.players, words[0])]
+        elif waiting:
+            name = waiting[0]
+        else:
+            raise ViewError("nobody is waiting to place a tile")
+        drops = game.legal_drops(name)
+        if not drops:
+            self.peek = "%s cannot place %s anywhere: 'pass'" % (name, self._tile_of(name))
+        else:
+            # One line per orientation, each drop as COLUMN>ROW (where it comes to rest):
+            # a single long line was cut anywhere by the panel, e.g. "3 2-" / ">1".
+            by_orientation = {}
+            for o, c, r in drops:
+                if o >= first:
+                    by_orientation.setdefault(o, []).append("%d>%d" % (c, r))
+            lines = ["%d: %s" % (o, " ".join(by_orientation[o])) for o in sorted(by_orientation)]
+            if not lines:
+                lines = ["no legal drop in orientations %d-8" % first]
+            # Beside the device's mirror the panel holds 6 lines, and a tile has up to 8
+            # orientations: the rest were cut off without a word. The heading takes two
+            # lines when a long name makes it wider than the panel.
+            heading = "%s for %s, ORIENTATION: COLUMN>ROW" % (self._tile_of(name), name)
+            if self.card_lines is not None:
+                room = self.card_lines - self.panel_rows(heading)
+                if sum(self.panel_rows(line) for line in lines) > room:
+                    fit, used = 0, 1  # the "more" line
+                    while used + self.panel_rows(lines[fit]) <= room:
+                        used += self.panel_rows(lines[fit])
+                        fit += 1
+                    fit = max(fit, 1)  # 'more' must move on, even in a tiny panel
+                    if fit < len(lines):
+                        rest = sorted(by_orientation)[fit]
+                        lines = lines[:fit] + ["more: 'hint %d %d'" % (
+                            game.players.index(name) + 1, rest)]
+            self.peek = "\n".join([heading] + lines)
+        return "Legal drops for %s shown." % name
+
+    def device_screen(self):
+        game = self.game
+        if game.card is not None:
+            return ("fits", {"tile": game.card, "round_no": game.round_index + 1,
+                             "board_no": game.board_number})
+        if game.round_scores and game.phase in ("deal", "over"):
+            totals = game.totals()
+            return ("scores", {"scores": [totals[p] for p in game.players],
+                               "names": game.players})
+        if game.round_index >= 0 and not self.tally_mode and game.phase == "start":
+            waiting = game.waiting()
+            if len(game.players) == 1 and waiting:
+                return ("fits", {"tile": game.start_tile(waiting[0]), "start": True,
+                                 "round_no": game.round_index + 1,
+                                 "board_no": game.board_number})
+            return ("text", {"text": "start: " + " ".join(
+                "%s %s" % (p, game.start_tile(p)) for p in game.players)})
+        return GameView.device_screen(self)
+
+    def device_text(self):
+        game = self.game
+        if game.phase == "deal":
+            return "round %d" % (game.round_index + 2)
+        if game.phase == "tally":
+            return "tally"
+        return "FITS"
+
+    # -- panels ------------------------------------------------------------------------------
+
+    def status_line(self):
+        game = self.game
+        text = "FITS #%d" % self.session.row.id
+        if game.round_index >= 0:
+            text += " · round %d/%d · board %d" % (game.round_index + 1, len(game.boards),
+                                                   game.board_number)
+            if game.layout(game.board_number).illustrative:
+                text += "*"  # the board panel says: an illustrative layout
+            text += " · card %d/16" % game.turned
+        return text
+
+    def turn_seat(self):
+        waiting = self.game.waiting()
+        return self.game.players.index(waiting[0]) if waiting else None
+
+    def points(self):
+        totals = self.game.totals()
+        return [totals[p] for p in self.game.players]
+
+    def prompt(self):
+        game = self.game
+        if game.phase == "over":
+            return "Game over: %s." % "; ".join(self.session.summary_lines()[1:])
+        if game.phase == "deal" and self.session.table_deal:
+            # --cards: the players deal the real cards; Enter does not deal.
+            return "Round %d: each player scans their start card (or type 'starts %s')." % (
+                game.round_index + 2, " ".join(["T"] * len(game.players)))
+        if game.phase == "deal":
+            return "Press Enter (or the device's button) to deal round %d." % (
+                game.round_index + 2)
+        if game.phase == "tally":
+            return "Enter each tally: %s." % self._tally_usage()
+        waiting = game.waiting()
+        if waiting and not self.tally_mode and game.card is None:
+            # The start phase: each player has their own tile, and it cannot be set aside.
+            return "Place your start tile (P ORIENTATION COLUMN): %s." % ", ".join(
+                "%s %s" % (p, self._tile_of(p)) for p in waiting)
+        if waiting and not self.tally_mode:
+            return "%s: place %s (P ORIENTATION COLUMN) or 'P pass'." % (
+                ", ".join(waiting), self._tile_of(waiting[0]))
+        if self.session.table_deal:
+            return "Turn the next real card: scan it (or type 'card TILE', e.g. 'card L4')."
+        return "Press Enter (or the device's button) for the next card."
+
+    def keys(self):
+        if self.session.table_deal:
+            # --cards: scans (or these entries) deal and turn; Enter does neither.
+            keys = [("starts T..", "deal"), ("card T", "turn")]
+        else:
+            keys = [("Enter", "deal / next card")]
+        if self.tally_mode:
+            # The entry itself, for this round's board ("? explains" showed this same line).
+            if self._tally_board() == 1:
+                keys.append(("tally P ROWS DOTS", "round end, e.g. tally 1 8 4"))
+            else:
+                keys.append(("tally P DOTS R,C..", "open dots, uncovered specials"))
+        else:
+            keys += [("P O C", "P drops orientation O at column C" if self.session.table_deal
+                      else "player P drops orientation O at column C"),
+                     ("P pass", "set aside"), ("hint P", "legal drops")]
+        keys += [("?", "help"), ("Ctrl+Q", "quit, resume later")]
+        return keys
+
+    def help_lines(self):
+        lines = GameView.help_lines(self)
+        if self.session.table_deal:
+            # The two ways to deal with the real cards on one line: beside the device's
+            # mirror (6 lines) the list ran one line too long and "Ctrl+Q" fell off.
+            lines[:2] = ["%-10s deal; 'card T' turns" % "starts T.."]
+        return lines
+
+    def board_text(self):
+        game = self.game
+        if game.round_index < 0:
+            return "No round dealt yet.\n\n" + self.prompt()
+        if self.tally_mode:
+            return self._tally_board_text()
+        layout = game.layout(game.board_number)
+        names = game.players
+        gap = " " * (3 if len(names) < 4 else 1)  # four boards must fit 34 columns
+        lines = ["   " + gap.join("%-6s" % escape(n[:6]) for n in names)]
+        for row in range(12, 0, -1):
+            lines.append("%2d " % row + gap.join(
+                "".join(self._cell(game.board(n), layout, row, c) for c in range(1, 7))
+                for n in names))
+        lines.append("   " + gap.join("123456" for _ in names))
+        lines.append(escape(_start_line(names, [game.start_tile(n) for n in names])))
+        if layout.illustrative:
+            lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
+        return "\n".join(lines)
+
+    @staticmethod
+    def _cell(board, layout, row, col):
+        if board.covered(row, col):
+            return "[b]#[/b]"
+        token = layout.token(row, col)
+        if token is None:
+            return "·"
+        colour = "red" if token.startswith("-") else "green"
+        return "[%s]%s[/%s]" % (colour, token[-1], colour)
+
+    def _tally_board_text(self):
+        game = self.game
+        lines = ["Quick tally: the host deals,", "you build on your own boards.", ""]
+        lines += _pack("Start tiles:", ["%s %s" % (p, t) for p, t in zip(game.players,
+                                                                          game.starts)])
+        layout = game.layout(game.board_number)
+        if layout.spaces:
+            lines.append("")
+            lines.append("Board %d special spaces (row,col):" % game.board_number)
+            if layout.illustrative:
+                lines.append("(an ILLUSTRATIVE layout)")
+            lines += _pack("", ["%d,%d %s" % (r, c, layout.token(r, c))
+                                for r, c, _v in layout.spaces])
+        for n, scores in enumerate(game.round_scores, 1):
+            lines += _pack("round %d:" % n, ["%s %+d" % (p, s["total"])
+                                             for p, s in zip(game.players, scores)])
+        return "\n".join(escape(line) for line in lines)
+
+    def card_text(self):
+        if self.peek:
+            return escape(self.peek)
+        game = self.game
+        if game.card is None:
+            waiting = game.waiting()
+            if waiting and not self.tally_mode:
+                # The start tiles: the orientations of the next one to place, numbered.
+                name = waiting[0]
+                head = "Start tile of %s: %s" % (escape(name), self._tile_of(name))
+                return head + "\n" + orientation_strip(self._tile_of(name))
+            return escape(self.prompt())
+        tile = game.card
+        # One short line: the panel may be only 6 lines high (four players and a device).
+        head = "Card %d/16: %s" % (game.turned, tile)
+        skips = self._skippers()
+        if skips:
+            head += "  (%s skips)" % escape(" and ".join(skips))
+        if self.tally_mode:
+            return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
+        return head + "\n" + orientation_strip(tile)
+
+
+# The board panel's inside at 80 columns: 38 columns less the border and the padding.
+BOARD_WIDTH = 34
+
+
+def _pack(head, items, width=BOARD_WIDTH):
+    """`head` then the items, two spaces apart, in lines of `width` (never splitting an
+    item; the lines after the head's are indented by two)."""
+    lines, line = [], head
+    for item in items:
+        if line.strip() and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line = ""
+        if not line.strip():
+            line = "  " + item
+        elif line is head:
+            line = line + " " + item
+        else:
+            line = line + "  " + item
+    lines.append(line)
+    return lines
+
+
+def _start_line(names, tiles, width=BOARD_WIDTH):
+    """'start: Ann U  Bob Y ...' on one line of `width`: names are shortened as much as
+    needed (the board panel has no line to spare for a second one)."""
+    for chars in (6, 5, 4, 3, 2, 1):
+        for sep in ("  ", " "):
+            line = "start: " + sep.join("%s %s" % (n[:chars], t) for n, t in zip(names, tiles))
+            if len(line) <= width:
+                return line
+    return line
+
+
+def orientation_strip(tile, width=38):
+    """Every orientation of a tile, numbered, side by side: as many to a line-block as fit
+    in `width` columns (the card panel's inside), so all 8 orientations of a pentomino fit
+    in one block of 5 lines even when the device's mirror leaves the panel 6 lines."""
+    count = fits_tiles.orientation_count(tile)
+    pics = [(o, fits_tiles.picture(tile, o)) for o in range(1, count + 1)]
+    rows, row, used = [], [], 0
+    for o, pic in pics:
+        w = max(2, max(len(r) for r in pic))
+        if row and used + 2 + w > width:
+            rows.append(row)
+            row, used = [], 0
+        used += (2 if row else 0) + w
+        row.append((o, pic, w))
+    rows.append(row)
+    blocks = []
+    for row in rows:
+        height = max(len(p) for _, p, _ in row)
+        lines = ["  ".join("%-*s" % (w, str(o)) for o, _, w in row).rstrip()]
+        for i in range(height):
+            lines.append("  ".join("%-*s" % (w, (p[i] if i < len(p) else "")
+                                              .replace(".", " ").replace("#", "█"))
+                                   for _, p, w in row).rstrip())
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)

@@ -1,0 +1,223 @@
+"""Forbes at the table: the 4 x 4 board, whose turn, the stone drawn; hands stay secret.
+
+Entries:
+    Enter        the player to move draws a stone (the device's "next" button); between
+                 games, deal the next game of the match
+    R C          place the drawn stone at row R, column C (0..3 from the top-left); with no
+                 stone drawn yet, this draws one and places it
+    cards P      show player P's own cards in the UI (only when that player asks; hidden
+                 again by the next entry). On the device a player holds their button instead.
+    reveal P     player P shows their cards to the whole table (logged)
+"""
+
+from rich.markup import escape
+
+from boardcore.forbes.rules import SIZE, symbol_name
+
+from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
+
+GLYPH = {"S": "■", "T": "▲", "C": "●", "X": "★", ".": "·"}
+COLOUR = {"S": "cyan", "T": "yellow", "C": "magenta", "X": "green"}
+
+
+def stone(code):
+    if code == ".":
+        return GLYPH["."]
+    return "[b %s]%s[/]" % (COLOUR[code], GLYPH[code])
+
+
+class ForbesView(GameView):
+    GAME = "forbes"
+    NAME = "Forbes"
+
+    @property
+    def match(self):
+        return self.session.core
+
+    # -- entries -----------------------------------------------------------------------------
+
+    def default_action(self):
+        match = self.match
+        if match.over:
+            return "The match is over. " + " ".join(self.session.summary_lines()[1:])
+        game = match.game
+        if game is None:
+            self.act({"type": "deal"})
+            return "Game %d dealt by %s: each player holds 4 secret cards." % (
+                len(match.history) + 1, self.session.players[match.game.dealer])
+        seat = game.current
+        if game.stone is not None:
+            raise ViewError("%s drew a %s: place it with ROW COL (0..3)" % (
+                self.session.players[seat], symbol_name(game.stone)))
+        drawn = self.act({"type": "draw", "seat": seat})
+        return "%s draws a %s: place it with ROW COL." % (self.session.players[seat],
+                                                          symbol_name(drawn))
+
+    def other(self, words):
+        match = self.match
+        game = match.game
+        if match.over:
+            raise ViewError("the match is over: no more stones. " + " ".join(self.session.summary_lines()[1:]))
+        if game is None:
+            raise ViewError("no game is being played: press Enter to deal the next one")
+        row, col = parse_ints(words, 2, "a placement is ROW COL (0..3 from the top-left)")
+        seat = game.current
+        name = self.session.players[seat]
+        if game.stone is None:
+            # Check the cell before drawing, so a bad cell draws nothing.
+            if not (0 <= row < SIZE and 0 <= col < SIZE):
+                raise ViewError("cell (%d, %d) is off the board: rows and columns are 0..3"
+                                % (row, col))
+            if game.board[row * SIZE + col] != ".":
+                raise ViewError("cell (%d, %d) already holds a %s" % (
+                    row, col, symbol_name(game.board[row * SIZE + col])))
+            self.act({"type": "draw", "seat": seat})
+        placed = game.stone
+        self.act({"type": "place", "seat": seat, "row": row, "col": col})
+        text = "%s puts a %s at (%d, %d)." % (name, symbol_name(placed), row, col)
+        if match.game is None:
+            last = match.history[-1][1]
+            text += " Game %d over: %s." % (len(match.history), ", ".join(
+                "%s %d" % (p, s) for p, s in zip(self.session.players, last)))
+            if match.over:
+                text += " The match is over."
+        return text
+
+    def cmd_cards(self, words):
+        if not words:
+            raise ViewError("whose cards? 'cards P' (P = number or name)")
+        seat = seat_by_name_or_number(self.session.players, words[0])
+        game = self.session.game
+        if game is None:
+            raise ViewError("no cards dealt yet")
+        view = game.view(seat)
+        self.peek = "%s's own cards (only %s looks):\n%s" % (
+            escape(view.name), escape(view.name),
+            "\n".join(stone(c) + " " + symbol_name(c) for c in view.hand))
+        return "Showing %s's cards in the card panel; the next entry hides them." % view.name
+
+    def cmd_reveal(self, words):
+        if not words:
+            raise ViewError("whose cards? 'reveal P'")
+        seat = seat_by_name_or_number(self.session.players, words[0])
+        self.act({"type": "reveal", "seat": seat})
+        return "%s shows their cards to the table." % self.session.players[seat]
+
+    def handle_scan(self, code):
+        raise ViewError("in this match the host deals the ownership cards (each player sees"
+                        " theirs on the device): scanned cards are not used (scanned %r)" % code)
+
+    def private_screen(self, event):
+        # A player holding their button ("p1".."p6") sees their own cards on the device.
+        if event[0] == "button" and event[2] == "down" and event[1][:1] == "p" \
+                and event[1][1:].isdecimal():
+            seat = int(event[1][1:]) - 1
+            game = self.session.game
+            if game is not None and 0 <= seat < len(self.session.players):
+                return ("forbes", {"cards": game.view(seat).hand})
+        return None
+
+    def device_screen(self):
+        match = self.match
+        game = match.game
+        if game is not None and game.stone is not None:
+            return ("stone", {"stone": game.stone})
+        if game is None and match.history:
+            return ("scores", {"scores": list(match.totals), "names": self.session.players})
+        return GameView.device_screen(self)
+
+    def device_text(self):
+        game = self.match.game
+        if game is None:
+            return "deal"
+        return "%s: draw" % self.session.players[game.current]
+
+    # -- panels ------------------------------------------------------------------------------
+
+    def status_line(self):
+        match = self.match
+        text = "Forbes #%d · match to %d · game %d" % (
+            self.session.row.id, match.options.target_score,
+            len(match.history) + (1 if match.game is not None else 0))
+        game = match.game
+        if game is not None:
+            text += " · stone %d/16" % (len(game.moves) + 1)
+        return text
+
+    def turn_seat(self):
+        game = self.match.game
+        return None if game is None else game.current
+
+    def points(self):
+        return list(self.match.totals)
+
+    def prompt(self):
+        match = self.match
+        if match.over:
+            return "The match is over."
+        game = match.game
+        if game is None:
+            return "Press Enter (or the device's button) to deal the next game."
+        name = self.session.players[game.current]
+        if game.stone is None:
+            return "%s: press Enter to draw a stone, or type ROW COL to draw and place." % name
+        return "%s: place the %s with ROW COL." % (name, symbol_name(game.stone))
+
+    def keys(self):
+        return [("Enter", "draw / deal"), ("R C", "place at row R, column C"),
+                ("cards P", "P's own cards"), ("reveal P", "show P's cards"),
+                ("?", "help"), ("Ctrl+Q", "quit, resume later")]
+
+    def board_text(self):
+        game = self.session.game
+        if game is None:
+            return "No game dealt yet."
+        lines = ["    0 1 2 3"]
+        for r in range(SIZE):
+            lines.append("%d   %s" % (r, " ".join(stone(game.board[r * SIZE + c])
+                                                  for c in range(SIZE))))
+        lines.append("")
+        lines.append("  ".join("%s %s" % (stone(s), symbol_name(s)) for s in "ST"))
+        lines.append("  ".join("%s %s" % (stone(s), symbol_name(s)) for s in "CX"))
+        left = game.stones_left()
+        lines.append("face down: " + "  ".join("%s %d" % (stone(s), left[s]) for s in "STCX"))
+        n = len(self.session.players)
+        for seat, name in enumerate(self.session.players):
+            # Another seat's view holds this hand only once it was shown to the table.
+            hand = game.view((seat + 1) % n).shown[seat]
+            if hand is not None:
+                lines.append("%s shows: %s" % (escape(name), " ".join(stone(c) for c in hand)))
+        return "\n".join(lines)
+
+    def card_text(self):
+        if self.peek:
+            return self.peek
+        match = self.match
+        game = match.game
+        head, tail = [], []
+        if game is not None:
+            name = self.session.players[game.current]
+            head.append("To play: %s" % escape(name))
+            if game.stone is not None:
+                head.append("Stone drawn: %s %s" % (stone(game.stone), symbol_name(game.stone)))
+        games = ["game %d: %s" % (n, ", ".join("%s %d" % (escape(p), s)
+                                              for p, s in zip(self.session.players, points)))
+                 for n, (dealer, points) in enumerate(match.history, 1)]
+        if match.over:
+            tail.append("Ranking: " + ", ".join("%d. %s %d" % (r["place"], escape(r["name"]),
+                                                             r["total"])
+                                               for r in match.ranking()))
+        # Whose turn and the stone first, then the latest games that fit the panel (6 lines
+        # beside the device's mirror; a match to 100 can take a dozen games). It kept the
+        # last 8 lines: from game 7 on, the turn and the stone drawn were dropped.
+        # A game's line with four or five players is wider than the panel and takes two.
+        rows = self.panel_rows
+        room = (self.card_lines or 8) - len(head) - sum(rows(line) for line in tail)
+        if sum(rows(line) for line in games) > max(room, 0):
+            keep, used = 0, 1  # the "games 1-N" line
+            while keep < len(games) and used + rows(games[-1 - keep]) <= room:
+                used += rows(games[-1 - keep])
+                keep += 1
+            games = ["games 1-%d: in boardlight show" % (len(games) - keep)] + \
+                (games[-keep:] if keep else [])
+        return "\n".join(head + games + tail) or escape(self.prompt())

@@ -1,0 +1,192 @@
+"""What every game's part of the table UI provides (GameView), and the shared pieces.
+
+A GameView turns a session into text for the panels and turns entries (typed text, or a
+device button mapped to the same text) into session actions. It never writes to the store
+itself: every change goes through session.act, which logs before the view redraws.
+"""
+
+from boardcore.errors import RuleError
+
+# The card panel's text width at 80 columns when the UI has not measured it (the panel is
+# 42 wide: 38 columns inside its border and padding; 36 leaves a margin).
+CARD_WIDTH = 36
+
+
+class ViewError(Exception):
+    """An entry the UI could not read (the message says what it expected)."""
+
+
+class GameView:
+    """Base class. Subclasses set GAME, NAME and implement the game-specific methods."""
+
+    GAME = None
+    NAME = None
+
+    def __init__(self, session):
+        self.session = session
+        self.peek = None  # text shown once in the card panel (a hint, a player's own cards)
+        # Lines the card panel holds, as the table UI last laid it out (None: not known, a
+        # view used without the UI).
+        self.card_lines = None
+        # Columns of the card panel, as laid out (None: not known, CARD_WIDTH is assumed).
+        self.card_width = None
+
+    def panel_rows(self, line):
+        """Lines of the card panel that `line` takes: the panel wraps a longer line (at any
+        character), so a text counted in lines would overflow it."""
+        width = self.card_width or CARD_WIDTH
+        return max(1, -(-len(line) // width))
+
+    # entries -------------------------------------------------------------------------------
+
+    def handle(self, text: str) -> str:
+        """Apply one entry; returns what to tell the table. Empty text = the default action."""
+        self.peek = None
+        words = text.lower().split()
+        if not words:
+            return self.default_action()
+        command = words[0]
+        if command in ("help", "?"):
+            # Without the "?" line itself: beside the device's mirror the panel holds 6
+            # lines, and it pushed "Ctrl+Q" off the end.
+            self.peek = "\n".join(self.help_lines())
+            return "The entries are in the card panel; any entry hides them again."
+        method = getattr(self, "cmd_" + command, None)
+        if method is None:
+            return self.other(words)
+        return method(words[1:])
+
+    def help_lines(self):
+        """The entries as '?' lists them in the card panel (the key bar's, one a line)."""
+        return ["%-10s %s" % kv for kv in self.keys() if kv[0] != "?"]
+
+    def other(self, words):
+        """An entry that is not a command word (coordinates, say); subclasses override."""
+        raise ViewError("%r is not an entry I know (type ? for the list)" % " ".join(words))
+
+    def entry_for_event(self, event):
+        """The entry a device input event stands for, or None: "next" is Enter (deal, turn
+        the card, draw), "menu" asks for help; other events change nothing."""
+        if event[0] == "button" and event[2] == "short":
+            if event[1] == "next":
+                return ""
+            if event[1] == "menu":
+                return "?"
+        return None
+
+    def handle_scan(self, code: str) -> str:
+        """A card scanned at the device; games with cards override this."""
+        raise ViewError("%s has no cards to scan (scanned %r)" % (self.NAME, code))
+
+    def private_screen(self, event):
+        """A screen for the device alone (a Forbes player's own cards), or None."""
+        return None
+
+    def act(self, action):
+        return self.session.act(action)
+
+    # panels --------------------------------------------------------------------------------
+
+    def status_line(self) -> str:
+        return "%s #%d" % (self.NAME, self.session.row.id)
+
+    def scores_text(self) -> str:
+        """Names with their scores; '>' marks whose turn it is."""
+        lines = []
+        turn = self.turn_seat()
+        points = self.points()
+        width = max(len(n) for n in self.session.players)
+        for seat, name in enumerate(self.session.players):
+            mark = ">" if seat == turn else " "
+            lines.append("%s %-*s %5s" % (mark, width, name, points[seat]))
+        return "\n".join(lines)
+
+    def keys_text(self, width: int = 78) -> str:
+        """The keys and what they do, packed into lines of `width` without splitting one."""
+        lines, line = [], ""
+        for item in ("%s: %s" % kv for kv in self.keys()):
+            if line and len(line) + 3 + len(item) > width:
+                lines.append(line)
+                line = item
+            else:
+                line = line + " · " + item if line else item
+        lines.append(line)
+        return "\n".join(lines)
+
+    def placeholder(self) -> str:
+        return "type an entry and press Enter (help: ?)"
+
+    def greeting(self) -> str:
+        return "%s game #%d, %s. %s" % (self.NAME, self.session.row.id,
+                                        ", ".join(self.session.players), self.prompt())
+
+    def device_screen(self):
+        """What the device should show now: (kind, args), kinds as tui_device.SCREENS."""
+        return ("text", {"text": self.device_text()})
+
+    def device_text(self) -> str:
+        """A few words for the device's scrolling text."""
+        return self.prompt()
+
+    # hooks ---------------------------------------------------------------------------------
+
+    def default_action(self) -> str:
+        raise NotImplementedError
+
+    def turn_seat(self):
+        raise NotImplementedError
+
+    def points(self):
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        raise NotImplementedError
+
+    def keys(self):
+        raise NotImplementedError
+
+    def board_text(self) -> str:
+        raise NotImplementedError
+
+    def card_text(self) -> str:
+        raise NotImplementedError
+
+
+def parse_ints(words, count, what):
+    """`count` whole numbers from words (commas allowed), or a ViewError naming `what`."""
+    values = []
+    for word in " ".join(words).replace(",", " ").split():
+        try:
+            values.append(int(word))
+        except ValueError:
+            raise ViewError("%s: %r is not a whole number" % (what, word))
+    if len(values) != count:
+        raise ViewError("%s: expected %d numbers, got %d" % (what, count, len(values)))
+    return values
+
+
+def seat_by_name_or_number(players, word):
+    """A seat from '2' (1-based, as shown) or a player's name (case-insensitive)."""
+    if word.isdecimal():
+        n = int(word)
+        if 1 <= n <= len(players):
+            return n - 1
+        raise ViewError("there is no player %d (1..%d)" % (n, len(players)))
+    for seat, name in enumerate(players):
+        if name.lower() == word.lower():
+            return seat
+    raise ViewError("no player called %r (players: %s)" % (word, ", ".join(players)))
+
+
+def view_for(session):
+    """The GameView for a session's game."""
+    game = session.GAME
+    if game == "fits":
+        from boardlight.tui.fits import FitsView as View
+    elif game == "zatre":
+        from boardlight.tui.zatre import ZatreView as View
+    elif game == "forbes":
+        from boardlight.tui.forbes import ForbesView as View
+    else:
+        raise RuleError("no table view for %r" % (game,))
+    return View(session)

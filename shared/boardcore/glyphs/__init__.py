@@ -1,0 +1,178 @@
+"""Glyphs shared by the device and the host: text, symbols, pips and colours.
+
+Everything draws on a canvas with FrameBuffer's methods (`pixel`, `fill_rect`) and the
+Display attributes `width`, `height`, `colour`, `rgb(r, g, b)`: a framebuf-backed
+Display on the device, or any CPython object with the same methods on the host. Drawing
+is clipped to the canvas here, so a canvas whose `pixel` does not clip works too.
+
+The bitmaps live in glyph_font (5 x 7 text), glyph_small (3 x 5 digits) and
+glyph_symbols (Forbes symbols, Zatre pips, icons), imported only when first drawn.
+"""
+
+# Colours as (r, g, b), 0..255. FITS player colours, in player order 1..4.
+RED = (255, 0, 0)
+GREEN = (0, 255, 0)
+BLUE = (0, 0, 255)
+YELLOW = (255, 255, 0)
+WHITE = (255, 255, 255)
+PLAYER_COLOURS = (RED, GREEN, BLUE, YELLOW)
+# Forbes symbols on colour displays, index as glyph_symbols.SYMBOL_NAMES.
+SYMBOL_COLOURS = (BLUE, GREEN, RED, YELLOW)
+
+
+def player_colour(number):
+    """The (r, g, b) colour of FITS player 1..4."""
+    if not isinstance(number, int) or not 1 <= number <= len(PLAYER_COLOURS):
+        raise ValueError("FITS player must be 1..4, not %r" % (number,))
+    return PLAYER_COLOURS[number - 1]
+
+
+def ink(canvas, rgb=WHITE):
+    """The pixel value to draw `rgb` with on this canvas (1 on a mono canvas)."""
+    if rgb is None:
+        rgb = WHITE
+    return canvas.rgb(rgb[0], rgb[1], rgb[2])
+
+
+def block(canvas, x, y, w, h, c):
+    """fill_rect clipped to the canvas."""
+    if x < 0:
+        w += x
+        x = 0
+    if y < 0:
+        h += y
+        y = 0
+    if x + w > canvas.width:
+        w = canvas.width - x
+    if y + h > canvas.height:
+        h = canvas.height - y
+    if w > 0 and h > 0:
+        canvas.fill_rect(x, y, w, h, c)
+
+
+def draw_glyph(canvas, x, y, cols, c, scale=1, gap=0):
+    """Draw a column-byte bitmap with its top-left at (x, y).
+
+    Each lit bit is a scale x scale block; `gap` blank pixels separate neighbouring
+    blocks (so die pips stay apart when scaled). Returns the width drawn.
+    """
+    step = scale + gap
+    for i in range(len(cols)):
+        bits = cols[i]
+        row = 0
+        while bits:
+            if bits & 1:
+                block(canvas, x + i * step, y + row * step, scale, scale, c)
+            bits >>= 1
+            row += 1
+    return len(cols) * step - gap if cols else 0
+
+
+def glyph_size(cols, scale=1, gap=0):
+    """(width, height) of a column-byte bitmap drawn at this scale and gap."""
+    rows = 0
+    for b in cols:
+        n = 0
+        while b:
+            b >>= 1
+            n += 1
+        if n > rows:
+            rows = n
+    step = scale + gap
+    return (len(cols) * step - gap if cols else 0, rows * step - gap if rows else 0)
+
+
+def char_cols(ch):
+    """The 5 column bytes of one character of the 5 x 7 font ('?' for unknown ones)."""
+    from boardcore.glyphs import font as f
+
+    code = ord(ch)
+    if 97 <= code <= 122:  # lower case drawn as capitals
+        code -= 32
+    if not f.FIRST <= code <= f.LAST:
+        code = 63  # '?'
+    i = (code - f.FIRST) * f.WIDTH
+    return f.DATA[i : i + f.WIDTH]
+
+
+def text_width(text, scale=1):
+    """Pixels taken by `text` in the 5 x 7 font: 5 columns plus 1 blank per character."""
+    if not text:
+        return 0
+    return (len(text) * 6 - 1) * scale
+
+
+def draw_text(canvas, x, y, text, c, scale=1):
+    """Draw text in the 5 x 7 font, top-left at (x, y); returns the x after it.
+
+    Characters wholly outside the canvas are skipped, so long scrolling text costs
+    only what is visible.
+    """
+    adv = 6 * scale
+    for ch in text:
+        if x + adv > 0 and x < canvas.width:
+            draw_glyph(canvas, x, y, char_cols(ch), c, scale)
+        x += adv
+    return x
+
+
+def small_width(text):
+    """Pixels taken by `text` in the 3 x 5 font: 3 columns plus 1 blank per character."""
+    return len(text) * 4 - 1 if text else 0
+
+
+def draw_small(canvas, x, y, text, c):
+    """Draw digits (and ' ', '-', '+') in the 3 x 5 font; other characters raise ValueError."""
+    from boardcore.glyphs import small as f
+
+    for ch in text:
+        i = f.CHARS.find(ch)
+        if i < 0:
+            raise ValueError("the small font has no %r (only %s)" % (ch, f.CHARS))
+        draw_glyph(canvas, x, y, f.DATA[i * 3 : i * 3 + 3], c)
+        x += 4
+    return x
+
+
+def symbol_index(symbol):
+    """Index 0..3 of a Forbes symbol: its index, its name ("star") or the core's code ("X").
+
+    The codes are forbes_rules.SYMBOLS (glyph_symbols.SYMBOL_CODES holds a copy): S
+    square, T triangle, C circle, X star.
+    """
+    from boardcore.glyphs.symbols import SYMBOL_CODES, SYMBOL_NAMES
+
+    if isinstance(symbol, int) and not isinstance(symbol, bool) and 0 <= symbol < 4:
+        return symbol
+    if isinstance(symbol, str):
+        if len(symbol) == 1:
+            i = SYMBOL_CODES.find(symbol)
+            if i < 0:
+                raise ValueError("unknown symbol %r: use S (square), T (triangle), C (circle) or X (star)" % (symbol,))
+            return i
+        s = symbol.lower()
+        for i in range(4):
+            if s == SYMBOL_NAMES[i]:
+                return i
+    raise ValueError("unknown Forbes symbol %r (S square, T triangle, C circle, X star)" % (symbol,))
+
+
+def symbol_cols(symbol, size):
+    """The bitmap of a Forbes symbol at size 3 or 5 (pixels square)."""
+    from boardcore.glyphs import symbols as g
+
+    i = symbol_index(symbol)
+    if size == 5:
+        return g.SYMBOLS5[i]
+    if size == 3:
+        return g.SYMBOLS3[i]
+    raise ValueError("symbols come in sizes 3 and 5, not %r" % (size,))
+
+
+def pip_cols(value):
+    """The 3 x 3 die-pip bitmap of a Zatre tile value 1..6."""
+    from boardcore.glyphs.symbols import PIPS
+
+    if not isinstance(value, int) or not 1 <= value <= 6:
+        raise ValueError("a Zatre tile is 1..6, not %r" % (value,))
+    return PIPS[value - 1]

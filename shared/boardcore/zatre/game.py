@@ -1,0 +1,202 @@
+"""A game of Zatre: players, the opening draw, hands, turns, score sheets, the end.
+
+Public API (coordinates are RULES.md's (row, col), 0-based from the top-left of the 15 x 15
+box; see zatre_board):
+
+    g = Game(["Ann", "Bob"], seed=7, strict_adjacency=False, centre_doubles=False)
+    g.opening        # the opening draw: [[(player, value), ...] per round]; ties draw again
+    g.first          # the player who starts; g.current is the player to move
+    g.hand()         # the tiles the player to move holds, sorted (3 on the first turn)
+    g.must_place()   # how many of them this turn must place (the duty)
+    g.play([(7, 7, 5), (7, 8, 4), (8, 7, 3)])   # -> TurnResult, or a ZatreError
+    g.play([])       # a pass: only when no tile in hand can be placed
+    g.sheets[p]      # ScoreSheet of player p;  g.held(p) tiles p keeps
+    g.played()       # every turn so far: (player, [(row, col, value), ...])
+    g.over           # True once the bag is empty and no held tile can be placed
+    g.final_scores() # [sheet total - held tiles] per player
+
+Legal turns and hints for the hand to move: boardcore.zatre.hint.
+"""
+
+from boardcore.rng import Random
+from boardcore.zatre.bag import Bag
+from boardcore.zatre.board import SIZE, Board, index
+from boardcore.zatre.errors import CellError, DutyError, HandError, OptionError, TurnError
+from boardcore.zatre.moves import can_place, max_tiles
+from boardcore.zatre.rules import check_turn
+from boardcore.zatre.score import ScoreSheet
+
+MAX_PLAYERS = 6
+HAND = 2  # tiles in hand from the second turn on
+FIRST_HAND = 3
+
+
+class Game:
+    """One game of Zatre from a seed; see the module docstring for the API."""
+
+    __slots__ = (
+        "players", "seed", "strict", "centre_doubles", "board", "bag", "hands", "sheets",
+        "opening", "first", "current", "turns", "over", "log",
+    )
+
+    def __init__(self, players, seed=0, strict_adjacency=False, centre_doubles=False):
+        players = list(players)
+        if not 1 <= len(players) <= MAX_PLAYERS:
+            raise OptionError("Zatre takes 1 to 6 players (solo plays the same way), not %d" % len(players))
+        for name in players:
+            # Names go into records and positions: one word without ':' or ','.
+            if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or ":" in name or "," in name:
+                raise OptionError("a player name is one word without ':' or ',': %r" % (name,))
+        if len(set(players)) != len(players):
+            raise OptionError("player names must differ: %s" % ", ".join(players))
+        if not isinstance(seed, int) or seed < 0:
+            raise OptionError("the seed must be a non-negative integer, not %r" % (seed,))
+        self.players = players
+        self.seed = seed
+        self.strict = bool(strict_adjacency)
+        self.centre_doubles = bool(centre_doubles)
+        self.board = Board(self.centre_doubles)
+        self.bag = Bag(Random(seed))
+        self.hands = [[] for _ in players]
+        self.sheets = [ScoreSheet() for _ in players]
+        # Every turn played, packed small for the device: player, tile count, then per tile
+        # the cell as row * 15 + col and the value. Read it with played().
+        self.log = bytearray()
+        self.turns = 0
+        self.over = False
+        self.opening = []
+        self.first = self._opening_draw()
+        self.current = self.first
+        self._refill(FIRST_HAND)
+
+    def _opening_draw(self):
+        # Each contender draws one tile; the tiles go back into the bag; ties draw again.
+        contenders = list(range(len(self.players)))
+        while len(contenders) > 1:
+            draws = [(p, self.bag.draw()) for p in contenders]
+            for _, v in draws:
+                self.bag.put_back(v)
+            self.opening.append(draws)
+            best = max(v for _, v in draws)
+            contenders = [p for p, v in draws if v == best]
+        return contenders[0]
+
+    def _refill(self, size):
+        hand = self.hands[self.current]
+        while len(hand) < size and len(self.bag):
+            hand.append(self.bag.draw())
+
+    @property
+    def first_turn(self):
+        """True until the first turn (three tiles, one on the red square) is played."""
+        return self.turns == 0
+
+    def hand(self, player=None):
+        """Sorted tile values held by `player` (default: the player to move)."""
+        return sorted(self.hands[self.current if player is None else player])
+
+    def held(self, player):
+        """Alias of hand(player): the tiles a player keeps between turns."""
+        return self.hand(player)
+
+    def must_place(self):
+        """How many tiles the player to move must place this turn (0 means pass)."""
+        if self.over:
+            return 0
+        return max_tiles(self.board, self.hand(), self.first_turn, self.strict)
+
+    def play(self, placements):
+        """Play the turn of the player to move: placements is [(row, col, value), ...] in
+        the order the tiles go down. Returns the TurnResult; an illegal turn raises a
+        ZatreError saying which rule and where, and changes nothing."""
+        if self.over:
+            raise TurnError("the game is over")
+        steps = []
+        hand = list(self.hands[self.current])
+        for k, p in enumerate(placements):
+            try:
+                row, col, value = p
+            except (TypeError, ValueError):
+                raise CellError("tile %d of the turn: expected (row, col, value), got %r" % (k + 1, p))
+            for x in (row, col, value):
+                if not isinstance(x, int):
+                    raise CellError("tile %d of the turn: row, column and value must be integers, got %r" % (k + 1, p))
+            if not (0 <= row < SIZE and 0 <= col < SIZE):
+                raise CellError("(%d,%d) is outside the 15 x 15 box (rows and columns 0-14)" % (row, col))
+            if value not in hand:
+                raise HandError(
+                    "tile %d of the turn: you hold %s, no %s to place" % (k + 1, _listing(self.hands[self.current]), value)
+                )
+            hand.remove(value)
+            steps.append((index(row, col), value))
+        result = check_turn(self.board, steps, self.first_turn, self.strict)
+        if len(steps) < len(self.hands[self.current]):
+            need = self.must_place()
+            if need > len(steps):
+                raise DutyError(
+                    "you must place %d tile%s this turn (every tile that can be placed goes down), not %d"
+                    % (need, "" if need == 1 else "s", len(steps))
+                )
+        # Legal: now change the state.
+        for i, v in steps:
+            self.board.put(i, v)
+        self.hands[self.current] = hand
+        self.sheets[self.current].add(result.entries, result.crosses)
+        self.log.append(self.current)
+        self.log.append(len(steps))
+        for row, col, value in placements:
+            self.log.append(row * SIZE + col)
+            self.log.append(value)
+        self.turns += 1
+        self.current = (self.current + 1) % len(self.players)
+        self._refill(HAND)
+        self.over = self._ended()
+        return result
+
+    def played(self):
+        """Yield (player, [(row, col, value), ...]) for every turn played, in order
+        (an empty list is a pass)."""
+        log = self.log
+        k = 0
+        while k < len(log):
+            player = log[k]
+            n = log[k + 1]
+            tiles = []
+            for t in range(n):
+                cell = log[k + 2 + 2 * t]
+                tiles.append((cell // SIZE, cell % SIZE, log[k + 3 + 2 * t]))
+            yield player, tiles
+            k += 2 + 2 * n
+
+    def _ended(self):
+        # RULES.md: the bag is empty and no held tile can be placed. Our reading adds the
+        # case where the bag is not empty but no hand can change any more (every hand full
+        # of tiles that fit nowhere), which would otherwise loop for ever.
+        for hand in self.hands:
+            for v in hand:
+                if can_place(self.board, v):
+                    return False
+            if len(self.bag) and len(hand) < HAND:
+                return False
+        return True
+
+    def score(self, player):
+        """Final score of `player` so far: sheet total minus the tiles held."""
+        return self.sheets[player].total() - sum(self.hands[player])
+
+    def final_scores(self):
+        """[score per player]: sheet totals minus the tiles each still holds."""
+        return [self.score(p) for p in range(len(self.players))]
+
+    def winners(self):
+        """Indices of the players with the highest final score (ties share the win)."""
+        scores = self.final_scores()
+        best = max(scores)
+        return [p for p in range(len(scores)) if scores[p] == best]
+
+
+def _listing(values):
+    values = sorted(values)
+    if not values:
+        return "no tiles"
+    return " and ".join(str(v) for v in values)

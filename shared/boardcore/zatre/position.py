@@ -1,0 +1,166 @@
+"""The Zatre position text format (docs/zatre-formats.md): board, bag count, hands, sheets.
+
+Malformed text raises FormatError(problem, source, line).
+"""
+
+from boardcore.errors import FormatError
+from boardcore.zatre.bag import COUNTS, TOTAL
+from boardcore.zatre.board import PLAYABLE, SIZE, Board, index
+from boardcore.zatre.fields import content_lines, field, find_player, ints, options_text, read_options, read_players
+from boardcore.zatre.score import ScoreSheet
+
+
+class Position:
+    """A Zatre position read from text: players, options (dict), board (Board), hands
+    (list of sorted lists), sheets (ScoreSheet per player), to_move (player index), bag
+    (tiles left in the bag)."""
+
+    __slots__ = ("players", "options", "board", "hands", "sheets", "to_move", "bag")
+
+    @property
+    def first_turn(self):
+        return self.board.count == 0
+
+    @property
+    def strict(self):
+        return self.options["strict_adjacency"]
+
+
+def board_rows(board):
+    """The board as 15 strings of 15 characters: '-' not playable, '.' empty, 1-6 a tile."""
+    rows = []
+    for r in range(SIZE):
+        row = ""
+        for c in range(SIZE):
+            i = index(r, c)
+            if not PLAYABLE[i]:
+                row += "-"
+            elif board.cells[i]:
+                row += str(board.cells[i])
+            else:
+                row += "."
+        rows.append(row)
+    return rows
+
+
+def _sheet_text(sheet):
+    return "crosses=%d 10=%s 11=%s 12=%s" % (
+        sheet.crosses,
+        ",".join(str(x) for x in sheet.e10),
+        ",".join(str(x) for x in sheet.e11),
+        ",".join(str(x) for x in sheet.e12),
+    )
+
+
+def dump_position(game):
+    """The position of a zatre_game.Game as text."""
+    out = ["zatre position"]
+    out.append("players: " + ", ".join(game.players))
+    out.append("options: " + options_text(game.strict, game.centre_doubles))
+    out.append("to move: " + game.players[game.current])
+    out.append("bag: %d" % len(game.bag))
+    out.append("board:")
+    out.extend(board_rows(game.board))
+    for p in range(len(game.players)):
+        out.append(("hand %s: " % game.players[p] + " ".join(str(v) for v in game.hand(p))).rstrip())
+    for p in range(len(game.players)):
+        out.append("sheet %s: %s" % (game.players[p], _sheet_text(game.sheets[p])))
+    return "\n".join(out) + "\n"
+
+
+def parse_position(text, source=None):
+    """Read a position (see docs/zatre-formats.md) and return a Position."""
+    lines = content_lines(text)
+    if not lines or lines[0][1] != "zatre position":
+        raise FormatError("the first line must be 'zatre position'", source, lines[0][0] if lines else None)
+    if len(lines) < 6 + SIZE:
+        raise FormatError("the position is cut short (header, 15 board rows, hands and sheets expected)", source, lines[-1][0])
+    pos = Position()
+    n, line = lines[1]
+    pos.players = read_players(field(line, "players", source, n), source, n)
+    n, line = lines[2]
+    pos.options = read_options(field(line, "options", source, n), source, n)
+    n, line = lines[3]
+    pos.to_move = find_player(field(line, "to move", source, n), pos.players, source, n)
+    n, line = lines[4]
+    bag = ints(field(line, "bag", source, n), ",", "bag", source, n, 0, TOTAL)
+    if len(bag) != 1:
+        raise FormatError("bag: one number (the tiles left in the bag)", source, n)
+    pos.bag = bag[0]
+    n, line = lines[5]
+    if line != "board:":
+        raise FormatError("expected 'board:', got %r" % line, source, n)
+    board = Board(pos.options["centre_doubles"])
+    used = [0] * 7
+    for r in range(SIZE):
+        n, line = lines[6 + r]
+        if len(line) != SIZE:
+            raise FormatError("board row %d: 15 characters expected, got %d" % (r, len(line)), source, n)
+        for c in range(SIZE):
+            ch = line[c]
+            i = index(r, c)
+            if not PLAYABLE[i]:
+                if ch != "-":
+                    raise FormatError("board (%d,%d) is not a playable cell: write '-', not %r" % (r, c, ch), source, n)
+            elif ch in "123456":
+                board.put(i, int(ch))
+                used[int(ch)] += 1
+            elif ch != ".":
+                raise FormatError("board (%d,%d): '.' or a tile 1-6 expected, not %r" % (r, c, ch), source, n)
+    pos.board = board
+    pos.hands = [None] * len(pos.players)
+    pos.sheets = [None] * len(pos.players)
+    for n, line in lines[6 + SIZE:]:
+        kind, _, rest = line.partition(" ")
+        name, colon, value = rest.partition(":")
+        if kind not in ("hand", "sheet") or not colon:
+            raise FormatError("expected 'hand NAME: ...' or 'sheet NAME: ...', got %r" % line, source, n)
+        p = find_player(name.strip(), pos.players, source, n)
+        if kind == "hand":
+            if pos.hands[p] is not None:
+                raise FormatError("a second hand for %s" % name.strip(), source, n)
+            hand = ints(value, " ", "hand", source, n, 1, 6)
+            most = 3 if board.count == 0 else 2  # 3 only for the first turn
+            if len(hand) > most:
+                raise FormatError("a hand holds at most %d tiles here, got %d" % (most, len(hand)), source, n)
+            for v in hand:
+                used[v] += 1
+            pos.hands[p] = sorted(hand)
+        else:
+            if pos.sheets[p] is not None:
+                raise FormatError("a second sheet for %s" % name.strip(), source, n)
+            pos.sheets[p] = _parse_sheet(value, source, n)
+    for p in range(len(pos.players)):
+        if pos.hands[p] is None or pos.sheets[p] is None:
+            raise FormatError("missing the hand or sheet of %s" % pos.players[p], source, lines[-1][0])
+    for v in range(1, 7):
+        if used[v] > COUNTS[v]:
+            raise FormatError("%d tiles of value %d on the board and in hands; the game has %d" % (used[v], v, COUNTS[v]), source)
+    if sum(used) + pos.bag != TOTAL:
+        raise FormatError(
+            "board and hands hold %d tiles and the bag %d: together they must make %d" % (sum(used), pos.bag, TOTAL), source
+        )
+    return pos
+
+
+def _parse_sheet(value, source, n):
+    sheet = ScoreSheet()
+    seen = []
+    for item in value.split():
+        key, eq, val = item.partition("=")
+        if not eq or key not in ("crosses", "10", "11", "12") or key in seen:
+            raise FormatError("sheet: expected crosses=N 10=a,b 11=... 12=..., got %r" % item, source, n)
+        seen.append(key)
+        if key == "crosses":
+            x = ints(val, ",", "crosses", source, n, 0, 999)
+            if len(x) != 1:
+                raise FormatError("sheet: crosses=N with one number", source, n)
+            sheet.crosses = x[0]
+        else:
+            step = {"10": 1, "11": 2, "12": 4}[key]
+            entries = ints(val, ",", "sheet column " + key, source, n, 1, 999)
+            for e in entries:
+                if e % step:
+                    raise FormatError("sheet column %s: %d is not a multiple of %d points" % (key, e, step), source, n)
+            getattr(sheet, "e" + key).extend(entries)
+    return sheet

@@ -1,0 +1,36 @@
+"""Audit: RULES.md's solo rating is for a solo game on all four boards; a shorter game
+still gets the title but says the scale is for four boards."""
+
+import pytest
+
+from boardcore.fits.game import Game
+from boardlight.plain.fits import run
+from boardlight.sessions.fits import FitsSession
+from boardlight.store.gamelog import Store
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "log.sqlite3") as s:
+        yield s
+
+
+def test_terminal_solo_rating_on_fewer_boards_says_the_scale_is_for_four():
+    # Start tile placed at column 4 (every start tile is at most 3 wide), every card set
+    # aside: one 5-cell tile on board 1 leaves 67 open dots and no full row: -67.
+    said = []
+    answers = iter(["1 4"] + ["pass"] * 15)
+    assert run(Game(["Ann"], 8, [1]), ask=lambda p: next(answers), say=said.append) == {"Ann": -67}
+    assert "Solo rating: clean-up crew (the ratings are for all four boards; this game had 1)" in said
+
+
+def test_session_summary_solo_rating_on_fewer_boards(store):
+    # Tally: board 1 with 8 full rows and 4 open dots: 4 points (RULES.md's reported round).
+    s = FitsSession.start(store, ["Solo"], 8, {"scoring": "tally", "boards": [1]})
+    s.act({"type": "deal"})
+    for _ in range(16):
+        s.act({"type": "turn"})
+    s.act({"type": "tally", "seat": 0, "open_dots": 4, "full_rows": 8})
+    lines = s.summary_lines()
+    assert lines[-2:] == ["solo rating: clean-up crew",
+                          "(the ratings are for all four boards; this game had 1)"]

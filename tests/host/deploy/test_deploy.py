@@ -1,0 +1,96 @@
+"""`deploy` against the virtual board: compile, copy with mpremote, configure, reset."""
+
+import json
+
+import pytest
+
+from boardlight import deploy
+from boardlight.link.connection import Link
+from boardlight.vboard.board import VirtualBoard
+
+
+def test_deploy_to_an_empty_board_then_the_firmware_answers(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "app.py").write_text("raise SystemExit('an old app.py that would shadow app.mpy')\n")
+    with VirtualBoard(flash=flash, install=None) as board:  # a blank board: REPL only
+        lines = []
+        summary = deploy.deploy(board.port, "virtual", log=lines.append)
+        assert summary["board"] == "virtual"
+        assert summary["installed"] == [] and summary["builtin"] == []  # virtual needs nothing
+        # Everything in the image is on the board; main.py as source, the rest compiled.
+        for rel in summary["files"]:
+            assert (flash / rel).exists(), rel
+        assert "main.py" in summary["files"] and "app.mpy" in summary["files"]
+        assert "lib/boardcore/protocol/codec.mpy" in summary["files"]
+        assert (flash / "app.mpy").read_bytes()[:1] == b"M"  # the .mpy magic byte
+        assert not (flash / "app.py").exists()  # the shadowing source was removed
+        assert json.loads((flash / "board.json").read_text())["name"] == "virtual"
+        assert lines[-1].startswith("reset ")
+        # After the reset the firmware runs and shakes hands.
+        board.wait_firmware(15)
+        with Link(board.port) as link:
+            info = link.wait_connected(10)
+            assert (info["board"], info["fw"]) == ("virtual", "0.1.0")
+
+
+def test_packages_built_into_the_board_are_not_installed(tmp_path):
+    # The OLED board needs micropython-lib's ssd1306. Here the board already has a module
+    # of that name, so deploy must see it and not call mip (no network needed).
+    flash = tmp_path / "flash"
+    (flash / "lib").mkdir(parents=True)
+    (flash / "lib" / "ssd1306.py").write_text("# stands in for a frozen ssd1306\n")
+    assert deploy.required_packages(deploy.load_board("pico-oled")[0]) == ["ssd1306"]
+    with VirtualBoard(flash=flash, install=None) as board:
+        summary = deploy.deploy(board.port, "pico-oled", log=lambda line: None, check_platform=False)
+    assert summary["builtin"] == ["ssd1306"] and summary["installed"] == []
+
+
+def test_bad_board_file_names_the_field(tmp_path):
+    bad = tmp_path / "mine.json"
+    config = json.loads((deploy.BOARDS / "virtual.json").read_text())
+    del config["buttons"]["next"]
+    bad.write_text(json.dumps(config))
+    with pytest.raises(deploy.DeployError, match=r"mine.json: buttons.next: missing"):
+        deploy.load_board(str(bad))
+    with pytest.raises(deploy.DeployError, match=r"no board 'nosuch' \(boards: .*virtual"):
+        deploy.load_board("nosuch")
+
+
+def test_missing_packages_are_installed_with_mip_from_an_index(tmp_path):
+    # An offline package index in micropython-lib's layout (what `mpremote mip` reads):
+    # package/<mpy version>/<name>/latest.json lists files by sha256 prefix, served from
+    # file/<first two hex digits>/<prefix>.
+    import hashlib
+    import http.server
+    import threading
+    from functools import partial
+
+    index = tmp_path / "index"
+    module = b"# an ssd1306 stand-in from the test index\nclass SSD1306_I2C:\n    pass\n"
+    short = hashlib.sha256(module).hexdigest()[:8]
+    (index / "file" / short[:2]).mkdir(parents=True)
+    (index / "file" / short[:2] / short).write_bytes(module)
+    # The unix port reports sys.implementation._mpy = 2822: its low byte, 6, names the folder.
+    pkg = index / "package" / "6" / "ssd1306"
+    pkg.mkdir(parents=True)
+    (pkg / "latest.json").write_text(json.dumps({"hashes": [["ssd1306.py", short]], "version": "0.1"}))
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(index)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        flash = tmp_path / "flash"
+        flash.mkdir()
+        with VirtualBoard(flash=flash, install=None) as board:
+            url = "http://127.0.0.1:%d" % server.server_address[1]
+            summary = deploy.deploy(board.port, "pico-oled", log=lambda line: None, packages_from=url,
+                                    check_platform=False)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert summary["installed"] == ["ssd1306"] and summary["builtin"] == []
+    assert (flash / "lib" / "ssd1306.py").read_bytes() == module

@@ -1,0 +1,57 @@
+"""The Zatre total kept in the game log: the score sheet's during play, with the held
+tiles subtracted only when the game is over (RULES.md: "the tiles a player still holds and
+could not place at the end")."""
+
+from boardlight.sessions.zatre import ZatreSession
+from boardlight.store.gamelog import Store
+from session_scripts import SCRIPTS, play_out
+
+
+def test_mid_game_total_is_the_sheet_and_the_end_subtracts_held_tiles(tmp_path):
+    with Store(tmp_path / "log.sqlite3") as store:
+        s = ZatreSession.start(store, ["Ann", "Bob"], 7)
+        s.act(SCRIPTS["zatre"](s))                       # one turn: Ann plays, Bob holds a hand
+        game = s.core
+        (part, totals, details), = s.score_lines()
+        assert not game.over and any(game.hand(p) for p in range(2))
+        assert totals == [game.sheets[0].total(), game.sheets[1].total()]
+        assert [d["held"] for d in details] == [game.held(0), game.held(1)]
+        play_out(s)
+        (part, totals, details), = s.score_lines()
+        assert game.over
+        assert totals == [game.sheets[p].total() - sum(game.held(p)) for p in range(2)]
+
+
+def test_a_long_score_sheet_keeps_its_last_rows_and_total_in_the_panel(tmp_path):
+    from boardlight.tui.zatre import ZatreView
+
+    with Store(tmp_path / "log.sqlite3") as store:
+        s = ZatreSession.start(store, ["Ann", "Bob"], 7)
+        sheet = s.core.sheets[0]
+        for _ in range(14):
+            sheet.add((1, 0, 0), 0)  # 14 rows, each a single 10 (1 point, no bonus)
+        sheet.add((0, 2, 4), 0)      # row 1 gets its 11 and 12: 1 + 2 + 4 + bonus 3 = 10
+        view = ZatreView(s)
+        view.cmd_sheet(["Ann"])
+        lines = view.peek.splitlines()
+    # Rows 1-5 summed: 10 + 1 + 1 + 1 + 1 = 14; rows 6-14 shown; sheet 10 + 13 x 1 = 23.
+    assert lines[1].split() == ["rows", "1-5", "14"]
+    assert [line.split()[0] for line in lines[2:-1]] == [str(k) for k in range(6, 15)]
+    assert lines[-1] == "sheet 23 (held tiles count at end)"  # mid-game: the hand is no penalty yet
+    assert len(lines) <= 12
+
+
+def test_the_sheet_panel_subtracts_held_tiles_only_at_the_end(tmp_path):
+    from boardlight.tui.zatre import ZatreView
+
+    with Store(tmp_path / "log.sqlite3") as store:
+        s = ZatreSession.start(store, ["Ann", "Bob"], 7)
+        s.act(SCRIPTS["zatre"](s))
+        view = ZatreView(s)
+        view.cmd_sheet(["Bob"])                          # Bob holds the hand he just drew
+        assert view.peek.splitlines()[-1] == "sheet %d (held tiles count at end)" % s.core.sheets[1].total()
+        play_out(s)
+        view.cmd_sheet(["Bob"])
+        game = s.core
+        assert view.peek.splitlines()[-1] == "sheet %d, held tiles -%d" % (
+            game.sheets[1].total(), sum(game.held(1)))

@@ -1,0 +1,82 @@
+"""The device commands: `boardlight sim`, `deploy`, `devices`, and the terminal renderer."""
+
+import re
+import signal
+import subprocess
+import sys
+
+from click.testing import CliRunner
+from serial.tools.list_ports_common import ListPortInfo
+
+from boardlight.cli import cli
+from boardlight.link.connection import Link
+from boardlight.vboard.frame import MatrixFrame
+from boardlight.vboard.term import key_map, render
+from boardlight.vboard.board import VirtualBoard
+
+
+def test_render_draws_lit_leds_in_their_colour_scaled_by_brightness():
+    # A 2 x 1 RGB565 frame: (0, 0) pure red 0xF800 (little-endian bytes 00 F8), (1, 0)
+    # dark. At level 15 the scale is 16/16: red stays (255, 0, 0).
+    frame = MatrixFrame(1, 2, 1, "rgb565", 15, bytes([0x00, 0xF8, 0, 0]))
+    assert render(frame) == "\x1b[38;2;255;0;0m██\x1b[0m\x1b[38;2;60;60;60m· \x1b[0m"
+    # At level 7 the scale is 8/16: int(255 * 0.5) = 127.
+    dim = MatrixFrame(1, 2, 1, "rgb565", 7, bytes([0x00, 0xF8, 0, 0]))
+    assert render(dim).startswith("\x1b[38;2;127;0;0m██")
+    # Mono MONO_HLSB, 8 x 2: 0b10000001 lights columns 0 and 7 of row 0; row 1 dark.
+    mono = MatrixFrame(1, 8, 2, "mono", 15, bytes([0x81, 0x00]))
+    assert render(mono, colour=False) == "##" + ". " * 6 + "##\n" + ". " * 8
+
+
+def test_keys_come_from_the_board_file():
+    keys = key_map({"next": "n", "menu": "m", "p1": "1", "p2": "2"})
+    assert keys["n"] == ("next", False) and keys["N"] == ("next", True)
+    assert keys["m"] == ("menu", False) and keys["M"] == ("menu", True)
+    assert keys["1"] == ("p1", False) and keys["!"] == ("p1", True)
+    assert keys["2"] == ("p2", False) and keys["@"] == ("p2", True) and keys['"'] == ("p2", True)
+
+
+def fake_port(device, vid, pid):
+    p = ListPortInfo(device, skip_link_detection=True)
+    p.vid, p.pid = vid, pid
+    return p
+
+
+def test_devices_lists_boards(monkeypatch):
+    import serial.tools.list_ports as lp
+
+    monkeypatch.setattr(lp, "comports", lambda: [fake_port("/dev/ttyACM0", 0x2E8A, 0x0005), fake_port("/dev/ttyS0", None, None)])
+    result = CliRunner().invoke(cli, ["devices"])
+    assert result.exit_code == 0
+    assert result.output == "/dev/ttyACM0  2e8a:0005  Raspberry Pi Pico (MicroPython)\n"
+
+
+def test_deploy_command_keeps_the_board_file_already_on_the_board():
+    with VirtualBoard() as board:  # already holds firmware and board.json (virtual)
+        board.wait_firmware(15)
+        result = CliRunner().invoke(cli, ["deploy", "--port", board.port])
+        assert result.exit_code == 0, result.output
+        assert re.search(r"deployed \d+ files for board virtual to " + re.escape(board.port), result.output)
+        board.wait_firmware(15)
+        with Link(board.port) as link:
+            assert link.wait_connected(10)["board"] == "virtual"
+
+
+def test_sim_runs_a_board_that_a_link_can_use():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardlight.cli", "sim", "--no-tty"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = proc.stderr.readline()
+        m = re.match(r"virtual board virtual on (\S+) \(flash ", line)
+        assert m, line
+        with Link(m.group(1)) as link:
+            info = link.wait_connected(15)
+            assert info["display"] == {"kind": "virtual", "w": 16, "h": 16}
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(10) == 0
