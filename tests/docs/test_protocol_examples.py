@@ -2,7 +2,7 @@
 
 import re
 
-from boardcore.protocol.codec import DEVICE, HOST, decode
+from boardcore.protocol.codec import DEVICE, HOST, PROTOCOL_VERSION, decode
 
 from conftest import ROOT
 
@@ -17,4 +17,4 @@ def test_every_example_frame_in_the_spec_decodes():
     # The handshake example answers the hello's session id.
     hello = decode(next(f for f in frames if " hello " in f), HOST)[2]
     info = decode(next(f for f in frames if " info " in f), DEVICE)[2]
-    assert info["sid"] == hello["sid"] and info["v"] == hello["v"] == 1
+    assert info["sid"] == hello["sid"] and info["v"] == hello["v"] == PROTOCOL_VERSION
