@@ -60,3 +60,33 @@ def test_a_hello_of_another_version_is_refused_with_both_versions_shown(link):
     assert [e["msg"] for e in link.errors if e.get("code") == "version"] == [
         "protocol %d here, not '%d'" % (PROTOCOL_VERSION, PROTOCOL_VERSION)]
     assert link.handshakes == 1 and link.connected
+
+
+REFUSED = [
+    ("fits_card", {"tile": "L3", "round": 2}, "fits_card: unknown key 'round' (keys: tile, start, round_no, player, board_no)"),
+    ("fits_card", {"tile": "L3", "round_no": "2"}, "fits_card: round_no must be a whole number, not '2'"),
+    ("message", {"loop": True}, "message: text is required"),
+    ("zatre_tiles", {"tiles": [1, "5"]}, "zatre_tiles: tiles must be a list of whole numbers, not [1, '5']"),
+]
+
+
+@pytest.mark.parametrize("ftype, payload, message", REFUSED)
+def test_a_screen_the_table_does_not_allow_gets_an_error_naming_the_key(link, ftype, payload, message):
+    # Sent past the host's own check (a sender of another version): the firmware holds
+    # the frame against the same table, answers `err payload` and draws nothing.
+    board = link.board_for_test
+    link.show("fits_card", tile="X")
+    link.wait_idle()
+    board.wait_frame(lambda f: f.lit(7, 7) and not f.lit(2, 2))
+    time.sleep(0.2)
+    seen = board.frames_seen
+    before = len(_payload_errors(link, ftype))
+    with link._lock:
+        link.ep.send(ftype, payload)
+    link.wait_idle()
+    deadline = time.monotonic() + 10
+    while len(_payload_errors(link, ftype)) == before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [e["msg"] for e in _payload_errors(link, ftype)[before:]] == [message]
+    assert board.frames_seen == seen  # nothing drawn, nothing shown
+    assert link.handshakes == 1
