@@ -134,9 +134,6 @@ class Scroller:
         """True when the text is wider than the canvas and has to scroll."""
         return self.width > self.canvas.width
 
-    def reset(self):
-        self.pos = 0
-
     def step(self):
         canvas = self.canvas
         w = canvas.width

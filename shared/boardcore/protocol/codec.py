@@ -179,7 +179,3 @@ class LineBuffer:
                 self._buf = bytearray()
             start = nl + 1
         return out
-
-    def pending(self):
-        """How many bytes of an unfinished line are held."""
-        return len(self._buf)
