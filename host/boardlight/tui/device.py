@@ -211,6 +211,8 @@ class DeviceBridge:
         # The call the device's app makes for the same frame (firmware/app.py).
         scroller = direct.load_screens().draw(kind, canvas, **check(kind, payload))
         if scroller is not None:
+            # A text's first frame is only its first column at the right edge: keep it,
+            # and step it at each redraw as the device steps it.
             scroller.step()
             self._scroller = scroller
         self._canvas = canvas
