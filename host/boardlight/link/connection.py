@@ -408,4 +408,4 @@ def connect(port=None, **kwargs):
     return link.start()
 
 
-__all__ = ["Link", "LinkError", "ProtocolError", "connect"]
+__all__ = ["Link", "LinkError", "ProtocolError", "connect", "screen_payload"]
