@@ -24,7 +24,7 @@ def main():
         board.wait_firmware(30)
         with Link(board.port) as link:
             link.wait_connected(15)
-            link.show_fits("Y")
+            link.show("fits_card", tile="Y")
             link.wait_idle()
             times = []
             for i in range(PRESSES + 10):
@@ -37,7 +37,7 @@ def main():
                         raise SystemExit("press %d: no event within 2 s" % i)
                     if event == ("button", "next", "short"):
                         break
-                link.show_fits(TILES[i % len(TILES)], round_no=1 + i % 4)
+                link.show("fits_card", tile=TILES[i % len(TILES)], round_no=1 + i % 4)
                 board.wait_frame(newer_than=seen, timeout=2)
                 if i >= 10:  # the first ten warm up (imports, caches)
                     times.append((time.perf_counter() - t0) * 1000)

@@ -4,7 +4,7 @@ At boot, and whenever the host goes away, the display shows the waiting animatio
 host's hello makes it show "connected"; from then on the host's frames say what to draw
 (docs/protocol.md) and input events go to the host. With no host, the first button press
 starts the standalone dealer, which takes the events and draws.
-The screens (screens.py) draw; only this module calls display.show().
+The screens (firmware/screens/) draw; only this module calls display.show().
 """
 
 import gc
@@ -131,14 +131,28 @@ class App:
     # -- frames from the host ---------------------------------------------------------
 
     def on_frame(self, ftype, payload, seq):
-        handler = getattr(self, "f_" + ftype, None)
-        if handler is None:
-            raise ValueError("no handler")
-        if ftype != "query" and ftype != "raw":
+        from boardcore.protocol.screens import KINDS, check  # loaded with the host's hello
+
+        if ftype in KINDS:
+            # A screen: its payload checked against the one table of screens, then drawn
+            # as the host's mirror draws it.
             self.scroller = None
             self.waiting = -1
-        if handler(payload or {}) is not False:
+            args = check(ftype, payload)
+            scroller = screens.draw(ftype, self.display, **args)
+            if scroller is not None:
+                scroller.step()
+                self.scroller = scroller if scroller.moving else None
             self.display.show()
+        else:
+            handler = getattr(self, "f_" + ftype, None)
+            if handler is None:
+                raise ValueError("no handler")
+            if ftype != "query" and ftype != "raw":
+                self.scroller = None
+                self.waiting = -1
+            if handler(payload or {}) is not False:
+                self.display.show()
         self.applied += 1
         self.sample_heap()
 
@@ -150,35 +164,8 @@ class App:
         if used > self.heap_peak:
             self.heap_peak = used
 
-    def f_fits(self, p):
-        screens.fits_card(self.display, p["tile"], bool(p.get("start")), p.get("round"), p.get("player"), p.get("board"))
-
-    def f_zatre(self, p):
-        hint = p.get("hint")
-        screens.zatre_tiles(self.display, p["tiles"], tuple(hint) if hint is not None else None)
-
-    def f_forbes(self, p):
-        screens.forbes_hand(self.display, p["cards"])
-
-    def f_stone(self, p):
-        screens.forbes_stone(self.display, p["stone"])
-
-    def f_text(self, p):
-        colour = p.get("colour")
-        self.set_text(screens.message(self.display, p["text"], tuple(colour) if colour else None, bool(p.get("loop"))))
-
-    def f_scores(self, p):
-        self.set_text(screens.scores(self.display, p["scores"], p.get("names"), p.get("loop", True)))
-
-    def set_text(self, scroller):
-        scroller.step()
-        self.scroller = scroller if scroller.moving else None
-
     def f_bright(self, p):
         self.display.brightness(p["level"])
-
-    def f_clear(self, p):
-        self.display.fill(0)
 
     def f_query(self, p):
         self.sample_heap()

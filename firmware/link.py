@@ -27,7 +27,6 @@ from boardcore.protocol.codec import (
     E_SYNTAX,
     E_TYPE,
     HOST,
-    HOST_DATA_TYPES,
     PROTOCOL_VERSION,
     LineBuffer,
     ProtocolError,
@@ -71,9 +70,9 @@ class DeviceLink:
     was_present) is told when a host arrives or goes; info() gives the handshake's "info"
     payload; on_low_memory() is called when reading a frame ran out of heap.
 
-    The sequencing Endpoint exists only while a host is there: without one, lines are
-    checked here and data frames refused, which keeps its module's ~4.6 KB of heap free
-    for the standalone dealer."""
+    The sequencing Endpoint and the table of screens exist only while a host is there:
+    without one, lines are checked here and data frames refused, which keeps their
+    modules' heap free for the standalone dealer."""
 
     def __init__(self, info, on_frame, on_host, stdin=None, stdout=None, on_low_memory=None):
         self.info = info
@@ -218,6 +217,7 @@ class DeviceLink:
             self.on_host(True, was)
             if self.ep is None:
                 from boardcore.protocol.endpoint import Endpoint
+                from boardcore.protocol.screens import HOST_DATA_TYPES
 
                 self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
             self.ep.resend_ms = self.resend_ms
@@ -233,12 +233,13 @@ class DeviceLink:
         self.control("info", info)
 
     def _host_gone(self):
-        # Frames the host never acknowledged go with it, and so does the Endpoint module.
+        # Frames the host never acknowledged go with it, and so do the Endpoint module and
+        # the table of screens.
         from unload import unload
 
         self.sid = None
         self.ep = None
-        unload(("boardcore.protocol.endpoint",))
+        unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens"))
         gc.collect()
         self.on_host(False, True)
 

@@ -6,7 +6,7 @@
 
 `show()` pushes the frame (the app's); `set_scroller(scroller)` hands a
 screens.Scroller to the app, which steps it (and shows) on its timer. The dealer draws
-through screens.py only.
+through screens.draw only, with the kinds and keys a host's frames use.
 
 Games, in the order "menu" (short press) steps through them:
 - FITS (fits_deck.deal_round with the game's Random: the same cards as
@@ -278,10 +278,10 @@ class Standalone:
             return True
         if self.mode == "fits" and self.starts is not None and seat < len(self.starts):
             self.held = name
-            screens.fits_card(self.display, self.starts[seat], True, self.round, seat + 1)
+            screens.draw("fits_card", self.display, tile=self.starts[seat], start=True, round_no=self.round, player=seat + 1)
         elif self.mode == "forbes" and self.hands is not None and seat < len(self.hands):
             self.held = name
-            screens.forbes_hand(self.display, self.hands[seat])
+            screens.draw("forbes_hand", self.display, cards=self.hands[seat])
         else:
             return False
         self._show()
@@ -290,7 +290,7 @@ class Standalone:
     # -- drawing ---------------------------------------------------------------------
 
     def _message(self, text):
-        self._set_scroller(screens.message(self.display, text, glyphs.WHITE))
+        self._set_scroller(screens.draw("message", self.display, text=text, colour=glyphs.WHITE))
 
     def draw(self):
         """Draw the current screen of the game (not the messages) and show it."""
@@ -304,24 +304,24 @@ class Standalone:
                 return
             n = len(self.starts)
             if self.pos < n:
-                screens.fits_card(d, self.starts[self.pos], True, self.round, self.pos + 1)
+                screens.draw("fits_card", d, tile=self.starts[self.pos], start=True, round_no=self.round, player=self.pos + 1)
             else:
                 # A player whose start tile this is skips the card: it is drawn in that
                 # player's colour (colour displays) to remind them.
                 tile = self.building[self.pos - n]
                 owner = self.starts.index(tile) + 1 if tile in self.starts else None
-                screens.fits_card(d, tile, False, self.round, owner)
+                screens.draw("fits_card", d, tile=tile, round_no=self.round, player=owner)
         elif self.mode == "zatre":
             if self.tiles is None:
                 self._message("ZATRE")
                 return
-            screens.zatre_tiles(d, self.tiles)
+            screens.draw("zatre_tiles", d, tiles=self.tiles)
         else:
             if self.peek >= 0:
-                screens.forbes_hand(d, self.hands[self.peek])
+                screens.draw("forbes_hand", d, cards=self.hands[self.peek])
             elif self.stone is None:
                 self._message("FORBES %dP" % len(self.hands))
                 return
             else:
-                screens.forbes_stone(d, self.stone)
+                screens.draw("forbes_stone", d, stone=self.stone)
         self._show()

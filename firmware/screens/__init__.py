@@ -7,11 +7,30 @@ Every screen works on 8 x 8, 16 x 16, 32 x 8 matrices and a 128 x 64 OLED, and u
 colour when canvas.colour is True. docs/screens.md describes each screen.
 
 This module holds the screens every mode needs (waiting, connected, error, scrolling
-text) and imports the game screens (screen_fits, screen_zatre, screen_forbes) only when
-one of them is first drawn, to keep the device's heap small.
+text) and imports the game screens (screens.fits, screens.zatre, screens.forbes) only
+when one of them is first drawn, to keep the device's heap small.
+
+The screens a host sends are drawn through draw(kind, canvas, **payload), the kinds and
+keys of boardcore.protocol.screens: the device's app, the host's mirror of a device and
+the standalone dealer make the same call.
 """
 
 from boardcore import glyphs
+
+
+def draw(kind, canvas, **payload):
+    """Draw screen `kind` of boardcore.protocol.screens with its payload, the keys being
+    the arguments of the function of that name below. Returns what that function
+    returns: a Scroller (not yet stepped) for message and scores, else None.
+    The kind and payload are taken as they are: a frame from outside goes through
+    boardcore.protocol.screens.check() first (the standalone dealer needs no check, and
+    without a host the device keeps that table out of its heap)."""
+    return globals()[kind](canvas, **payload)
+
+
+def clear(canvas):
+    """A blank display."""
+    canvas.fill(0)
 
 
 def is_wide(canvas):
@@ -115,9 +134,6 @@ class Scroller:
         """True when the text is wider than the canvas and has to scroll."""
         return self.width > self.canvas.width
 
-    def reset(self):
-        self.pos = 0
-
     def step(self):
         canvas = self.canvas
         w = canvas.width
@@ -155,14 +171,15 @@ def message(canvas, text, colour=None, loop=False):
     return Scroller(canvas, text, colour, loop)
 
 
-def scores(canvas, values, names=None, loop=True):
-    """Scores as a Scroller: "P1 12  P2 7 ..." (or the given names), each player's entry
-    in their FITS colour on colour canvases (players past the fourth in white)."""
-    if names is not None and len(names) != len(values):
-        raise ValueError("%d names for %d scores" % (len(names), len(values)))
+def scores(canvas, scores, names=None, loop=True):
+    """The players' `scores` as a Scroller: "P1 12  P2 7 ..." (or the given names), each
+    player's entry in their FITS colour on colour canvases (players past the fourth in
+    white)."""
+    if names is not None and len(names) != len(scores):
+        raise ValueError("%d names for %d scores" % (len(names), len(scores)))
     parts = []
-    for i in range(len(values)):
-        v = values[i]
+    for i in range(len(scores)):
+        v = scores[i]
         if not isinstance(v, int) or isinstance(v, bool):
             raise ValueError("score %d must be a whole number, not %r" % (i + 1, v))
         name = names[i] if names else "P%d" % (i + 1)
@@ -177,21 +194,21 @@ def scores(canvas, values, names=None, loop=True):
 
 
 def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=None):
-    """The FITS card `tile` (id such as "L3") as its shape; see screen_fits."""
+    """The FITS card `tile` (id such as "L3") as its shape; see screens.fits."""
     from screens.fits import fits_card as draw
 
     draw(canvas, tile, start, round_no, player, board_no)
 
 
 def forbes_hand(canvas, cards):
-    """One player's Forbes cards (e.g. "SSTX"); see screen_forbes."""
+    """One player's Forbes cards (e.g. "SSTX"); see screens.forbes."""
     from screens.forbes import forbes_hand as draw
 
     draw(canvas, cards)
 
 
 def forbes_stone(canvas, stone):
-    """The Forbes stone just drawn (a symbol code, e.g. "T"); see screen_forbes."""
+    """The Forbes stone just drawn (a symbol code, e.g. "T"); see screens.forbes."""
     from screens.forbes import forbes_stone as draw
 
     draw(canvas, stone)
@@ -199,7 +216,8 @@ def forbes_stone(canvas, stone):
 
 def zatre_tiles(canvas, tiles, hint=None):
     """The Zatre tiles in hand (values 1..6) and the core's compact hint
-    (zatre_hint.compact_hint: best_sum, ways, best_points, turns); see screen_zatre."""
+    (boardcore.zatre.hint.compact_hint: best_sum, ways, best_points, turns); see
+    screens.zatre."""
     from screens.zatre import zatre_tiles as draw
 
     draw(canvas, tiles, hint)

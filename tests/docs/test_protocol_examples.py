@@ -2,7 +2,7 @@
 
 import re
 
-from boardcore.protocol.codec import DEVICE, HOST, decode
+from boardcore.protocol.codec import DEVICE, HOST, PROTOCOL_VERSION, decode
 
 from conftest import ROOT
 
@@ -17,4 +17,18 @@ def test_every_example_frame_in_the_spec_decodes():
     # The handshake example answers the hello's session id.
     hello = decode(next(f for f in frames if " hello " in f), HOST)[2]
     info = decode(next(f for f in frames if " info " in f), DEVICE)[2]
-    assert info["sid"] == hello["sid"] and info["v"] == hello["v"] == 1
+    assert info["sid"] == hello["sid"] and info["v"] == hello["v"] == PROTOCOL_VERSION
+
+
+def test_the_spec_lists_every_screen_with_its_keys():
+    # Section 2's table of screens is the code's table (boardcore.protocol.screens) for
+    # readers: the same kinds in the same order, each with its keys, required ones starred.
+    from boardcore.protocol.screens import KINDS, keys
+
+    text = (ROOT / "docs" / "protocol.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| (.*?) \| .* \|$", text, re.M)
+    table = [(kind, cells) for kind, cells in rows if kind in KINDS]
+    assert [kind for kind, _ in table] == list(KINDS)
+    for kind, cells in table:
+        listed = re.findall(r"`(\w+)`(\*?)", cells)
+        assert listed == [(name, "*" if required else "") for name, _, required in keys(kind)], kind

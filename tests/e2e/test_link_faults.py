@@ -13,6 +13,11 @@ from conftest import FIGURES
 BUTTONS = ("next", "menu", "p1", "p2", "p3")
 
 
+def unacknowledged(ep):
+    """How many data frames an Endpoint holds: queued, or sent and not yet acknowledged."""
+    return len(ep._queue) + (ep._inflight is not None)
+
+
 def test_noisy_line_loses_and_doubles_nothing():
     """1% of lines corrupted, 1% dropped, 1% duplicated, each way, over 5,000 data frames:
     2,500 from the host (brightness levels, applied in order on the device) and 2,500
@@ -30,7 +35,7 @@ def test_noisy_line_loses_and_doubles_nothing():
             deadline = time.monotonic() + 90
             while (sent < n_host or len(got) < 2 * n_presses) and time.monotonic() < deadline:
                 # Host frames: keep a few queued (they are not grouped, so none is skipped).
-                while sent < n_host and len(link.ep.pending()) < 4:
+                while sent < n_host and unacknowledged(link.ep) < 4:
                     with link._lock:
                         link.ep.send("bright", {"level": sent % 16}, None, int(time.monotonic() * 1000))
                     sent += 1
@@ -51,7 +56,7 @@ def test_noisy_line_loses_and_doubles_nothing():
             # A picture sent through the noise arrives whole: the L3 card of
             # test_vboard_e2e (top cell x 0..6, y 1..7; bottom row x 0..13, y 8..14;
             # round 2 at (15, 0) and (15, 2)) in player 3's blue.
-            link.show_fits("L3", round_no=2, player=3)
+            link.show("fits_card", tile="L3", round_no=2, player=3)
             link.wait_idle(20)
             frame = board.wait_frame(lambda f: f.lit(0, 1))
             lit = {(x, y) for y in range(16) for x in range(16) if frame.lit(x, y)}
@@ -103,7 +108,7 @@ def still_works(board, link):
     assert link.next_event(3) == ("button", "menu", "down")
     assert link.next_event(3) == ("button", "menu", "short")
     seen = board.frames_seen
-    link.show_fits("O4")
+    link.show("fits_card", tile="O4")
     link.wait_idle()
     # O4 is "##/##": s = min(15 // 2, 16 // 2) = 7, ox = 0, oy = 1: x 0..13, y 1..14.
     frame = board.wait_frame(lambda f: f.lit(0, 1) and f.lit(13, 14) and not f.lit(0, 0), newer_than=seen)
@@ -143,7 +148,7 @@ def test_garbage_and_overlong_lines_to_the_host(pair):
 def test_device_reset_mid_game_restores_the_display(pair):
     board, link = pair
     link.brightness(5)
-    link.show_fits("T4", round_no=3, player=1)
+    link.show("fits_card", tile="T4", round_no=3, player=1)
     link.wait_idle()
     # T4 is "###/.#.": s = min(15 // 3, 16 // 2) = 5, ox = 0, oy = (16 - 10) // 2 = 3;
     # the top row x 0..14, y 3..7; the stem x 5..9, y 8..12; round 3: (15, 0), (15, 2), (15, 4).
@@ -166,7 +171,7 @@ def test_host_restart_and_host_gone():
         board.wait_firmware(15)
         with Link(board.port) as first:
             first.wait_connected(10)
-            first.show_fits("P")
+            first.show("fits_card", tile="P")
             first.wait_idle()
             sid = first.sid
         # The host restarts at once: a new session id, and the device follows it.

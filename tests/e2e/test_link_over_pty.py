@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from boardcore.protocol.codec import PROTOCOL_VERSION
 from boardlight.link.connection import Link
 from boardlight.vboard.board import VirtualBoard
 
@@ -34,7 +35,7 @@ def drain(link):
 def test_handshake_reports_the_board(link):
     info = link.info
     # firmware/boards/virtual.json: 16 x 16 colour, eight buttons (sorted), a scanner.
-    assert info["v"] == 1
+    assert info["v"] == PROTOCOL_VERSION
     assert info["fw"] == "0.1.0"
     assert info["board"] == "virtual"
     assert info["display"] == {"kind": "virtual", "w": 16, "h": 16}
@@ -59,7 +60,7 @@ def _l3_cells():
 
 def test_fits_card_pixel_by_pixel(board, link):
     seen = board.frames_seen
-    link.show_fits("L3", round_no=2, player=3)
+    link.show("fits_card", tile="L3", round_no=2, player=3)
     link.wait_idle()
     frame = board.wait_frame(lambda f: f.rgb(0, 1) == BLUE, newer_than=seen)
     # L3 as _l3_cells works out; round 2 lights (15, 0) and (15, 2). Player 3 draws in
@@ -76,7 +77,7 @@ def test_fits_card_shows_the_board_played(board, link):
     # pips run up the right edge from the bottom: (15, 15), (15, 13), (15, 11); the round's
     # from the top: (15, 0). The tile is L3 as above, in red for player 1.
     seen = board.frames_seen
-    link.show_fits("L3", round_no=1, player=1, board_no=3)
+    link.show("fits_card", tile="L3", round_no=1, player=1, board_no=3)
     link.wait_idle()
     red = (255, 0, 0)
     frame = board.wait_frame(lambda f: f.rgb(15, 11) == red, newer_than=seen)
@@ -88,7 +89,7 @@ def test_fits_card_shows_the_board_played(board, link):
 
 def test_start_card_is_drawn_inverted(board, link):
     seen = board.frames_seen
-    link.show_fits("I3", start=True)
+    link.show("fits_card", tile="I3", start=True)
     link.wait_idle()
     # I3 is "###": s = min(15 // 3, 16 // 1) = 5, ox = 0, oy = (16 - 5) // 2 = 5; the
     # start card inverts: the tile dark on a lit (white) field, the round column too.
@@ -115,7 +116,7 @@ def test_button_press_and_scan_arrive_at_the_host(board, link):
 def test_zatre_tiles_and_hint(board, link):
     # Tiles 1 and 5 with the hint (best sum 12, 2 ways, 4 points, 7 turns).
     seen = board.frames_seen
-    link.show_zatre([1, 5], (12, 2, 4, 7))
+    link.show("zatre_tiles", tiles=[1, 5], hint=(12, 2, 4, 7))
     link.wait_idle()
     frame = board.wait_frame(lambda f: f.rgb(4, 3) == WHITE and f.rgb(0, 0) == BLACK, newer_than=seen)
     # 16 high: 5 x 5 faces (3 x 3 pips 1 pixel apart), 7 apart, centred: x0 = (16 - 12)
@@ -135,7 +136,7 @@ def test_zatre_tiles_and_hint(board, link):
 def test_brightness_reaches_the_display(board, link):
     link.brightness(3)
     link.wait_idle()
-    link.show_text("A")
+    link.show("message", text="A")
     link.wait_idle()
     assert board.wait_frame(lambda f: f.level == 3).level == 3
 
@@ -149,7 +150,7 @@ def test_unknown_frame_type_gets_an_error_and_the_link_goes_on(board, link):
     while len(link.errors) == before and time.monotonic() < deadline:
         time.sleep(0.01)
     assert link.errors[-1]["code"] == "type"
-    link.show_fits("X")
+    link.show("fits_card", tile="X")
     link.wait_idle()
     # X is ".#./###/.#.": s = min(15 // 3, 16 // 3) = 5, ox = 0, oy = (16 - 15) // 2 = 0;
     # the centre cell covers x 5..9, y 5..9 and the top-left cell (x 0..4, y 0..4) is dark.

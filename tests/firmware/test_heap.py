@@ -184,12 +184,12 @@ def test_dealing_adds_no_block_of_interned_names_after_boot():
 def test_every_host_frame_in_96k():
     with VirtualBoard(install="mpy", heap="96k") as board, Link(board.port) as link:
         link.wait_connected(10)
-        link.show_fits("W", start=True, round_no=4, player=4)
-        link.show_zatre([6, 6, 6], (0, 0, 0, 0))
-        link.show_forbes_hand("SCTX")
-        link.show_stone("C")
-        link.show_text("SCORES AND SHORT MESSAGES SCROLL", colour=(255, 255, 0))
-        link.show_scores([12, 7, 30, 5], ["ANA", "BO", "CY", "DI"])
+        link.show("fits_card", tile="W", start=True, round_no=4, player=4)
+        link.show("zatre_tiles", tiles=[6, 6, 6], hint=(0, 0, 0, 0))
+        link.show("forbes_hand", cards="SCTX")
+        link.show("forbes_stone", stone="C")
+        link.show("message", text="SCORES AND SHORT MESSAGES SCROLL", colour=(255, 255, 0))
+        link.show("scores", scores=[12, 7, 30, 5], names=["ANA", "BO", "CY", "DI"])
         link.wait_idle()
         # A raw frame: red on the diagonal. RGB565 red is 0xF800, stored little-endian.
         data = bytearray(16 * 16 * 2)

@@ -3,8 +3,8 @@ the play UI can drive `--direct` hardware exactly as a USB device:
 
     link = DirectLink.open("wiring.json", on_event=handler)
     link.wait_connected()                # info like a device's handshake
-    link.show_fits("L3", round_no=2)     # show_zatre, show_forbes_hand, show_stone,
-                                         # show_text, show_scores, clear, brightness
+    link.show("fits_card", tile="L3", round_no=2)   # any screen, as Link.show
+    link.brightness(8)
     link.next_event(1.0)                 # ("button", "next", "short"), ...
     link.close()
 
@@ -19,6 +19,7 @@ import threading
 import time
 
 from boardlight.direct.device import open_direct
+from boardlight.link.connection import screen_payload
 
 CONNECTED = "connected"
 
@@ -83,29 +84,16 @@ class DirectLink:
     def wait_idle(self, timeout=5.0):
         return None
 
-    def show_fits(self, tile, start=False, round_no=None, player=None, board_no=None):
-        self._draw("fits_card", tile, bool(start), round_no, player, board_no)
-
-    def show_zatre(self, tiles, hint=None):
-        self._draw("zatre_tiles", list(tiles), tuple(hint) if hint is not None else None)
-
-    def show_forbes_hand(self, cards):
-        self._draw("forbes_hand", cards)
-
-    def show_stone(self, stone):
-        self._draw("forbes_stone", stone)
-
-    def show_text(self, text, colour=None, loop=False):
-        self._text("message", text, tuple(colour) if colour else None, bool(loop))
-
-    def show_scores(self, scores, names=None, loop=True):
-        self._text("scores", list(scores), names, loop)
-
-    def clear(self):
+    def show(self, kind, **payload):
+        """Draw a screen of boardcore.protocol.screens at once, checked as Link.show
+        checks it (ValueError naming the key, nothing drawn)."""
+        args = screen_payload(kind, payload) or {}
         with self._lock:
             self._scroller = None
-            self.device.display.fill(0)
-            self.device.display.show()
+            scroller = self.device.draw(kind, **args)  # a text's first step is drawn and shown
+            if scroller is not None and scroller.moving:
+                self._scroller = scroller
+                self._next_step = self.clock() + self.scroll_ms
 
     def brightness(self, level):
         with self._lock:
@@ -118,17 +106,6 @@ class DirectLink:
             return None
 
     # -- inside -------------------------------------------------------------------------
-
-    def _draw(self, screen, *args):
-        with self._lock:
-            self._scroller = None
-            self.device.draw(screen, *args)
-
-    def _text(self, screen, *args):
-        with self._lock:
-            scroller = self.device.draw(screen, *args)  # draws and shows the first step
-            self._scroller = scroller if scroller.moving else None
-            self._next_step = self.clock() + self.scroll_ms
 
     def poll_once(self):
         """One round of the thread's work: buttons, then a due scroll step."""

@@ -2,14 +2,14 @@
 
     link = connect("/dev/ttyACM0", on_event=print)   # or connect("virtual"), connect()
     link.wait_connected(5)                           # the handshake's info (a dict)
-    link.show_fits("L3", round_no=2)                 # what the device should show
+    link.show("fits_card", tile="L3", round_no=2)   # a screen (boardcore.protocol.screens)
     event = link.next_event(1.0)                     # ("button", "next", "short"), ...
     link.close()
 
 A background thread owns the port: it opens (and after an unplug or a reset, reopens)
 it, shakes hands, pings every second, resends frames whose ack is late, and hands the
-device's events on in order, each exactly once. The show_* calls only queue a frame and
-return at once; a newer picture replaces an older one that has not left yet, and after
+device's events on in order, each exactly once. show() only queues a frame and
+returns at once; a newer picture replaces an older one that has not left yet, and after
 the device restarts the host sends the last picture again. Callbacks (on_event(event),
 on_status(state, detail)) run in the link thread while it holds the link's lock: they
 must return quickly and never wait for another thread that might call the link (a UI
@@ -25,6 +25,7 @@ import time
 
 from boardcore.protocol.codec import DEVICE_DATA_TYPES, HOST, PROTOCOL_VERSION, ProtocolError
 from boardcore.protocol.endpoint import Endpoint
+from boardcore.protocol.screens import KINDS, check
 
 from boardlight.link.transport import SerialTransport, TransportClosed
 
@@ -142,45 +143,16 @@ class Link:
                 self._bright = (ftype, payload)
             self.ep.send(ftype, payload, group, _ms())
 
-    def show_fits(self, tile, start=False, round_no=None, player=None, board_no=None):
-        """A FITS card: tile id (e.g. "L3"), start card or not, round 1..4, player 1..4,
-        board 1..4 (differs from the round when boards are played in another order)."""
-        p = {"tile": tile, "start": bool(start)}
-        if round_no is not None:
-            p["round"] = round_no
-        if board_no is not None:
-            p["board"] = board_no
-        if player is not None:
-            p["player"] = player
-        self.send("fits", p, SHOW)
-
-    def show_zatre(self, tiles, hint=None):
-        """Zatre tiles in hand (1..3 values 1..6) and the core's compact hint
-        (best_sum, ways, best_points, turns) or None."""
-        self.send("zatre", {"tiles": list(tiles), "hint": list(hint) if hint is not None else None}, SHOW)
-
-    def show_forbes_hand(self, cards):
-        """One player's Forbes cards as symbol codes (e.g. "SSTX")."""
-        self.send("forbes", {"cards": cards}, SHOW)
-
-    def show_stone(self, stone):
-        """The Forbes stone just drawn (a symbol code)."""
-        self.send("stone", {"stone": stone}, SHOW)
+    def show(self, kind, **payload):
+        """Show a screen of boardcore.protocol.screens: `kind` is the firmware's draw
+        function, the keyword arguments its own (e.g. show("fits_card", tile="L3",
+        round_no=2)); None means the function's default. ValueError naming the key, before
+        anything is sent, if the table does not allow the payload."""
+        self.send(kind, screen_payload(kind, payload), SHOW)
 
     def show_text(self, text, colour=None, loop=False):
-        p = {"text": text, "loop": bool(loop)}
-        if colour is not None:
-            p["colour"] = list(colour)
-        self.send("text", p, SHOW)
-
-    def show_scores(self, scores, names=None, loop=True):
-        p = {"scores": list(scores), "loop": bool(loop)}
-        if names is not None:
-            p["names"] = list(names)
-        self.send("scores", p, SHOW)
-
-    def clear(self):
-        self.send("clear", None, SHOW)
+        """show("message", ...) for callers that only scroll a text (card enrolment)."""
+        self.show("message", text=text, colour=colour, loop=loop)
 
     def brightness(self, level):
         if not isinstance(level, int) or not 0 <= level <= 15:
@@ -403,6 +375,17 @@ def _event(ftype, payload):
     raise ValueError("unexpected frame " + ftype)
 
 
+def screen_payload(kind, payload):
+    """The frame payload of screen `kind` (None when it has no keys): checked against
+    boardcore.protocol.screens, null keys left out, lists copied (the caller may change
+    its own while the frame waits to be resent). ValueError that names the kind and key."""
+    try:
+        args = check(kind, payload)
+    except ValueError as e:
+        raise ValueError("%s: %s" % (kind, e) if kind in KINDS else str(e)) from None
+    return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in args.items()} or None
+
+
 def connect(port=None, **kwargs):
     """A started Link. port: a serial device, "virtual" (starts a virtual board and closes
     it with the link), or None (the one MicroPython board plugged in: devices.pick_port;
@@ -425,4 +408,4 @@ def connect(port=None, **kwargs):
     return link.start()
 
 
-__all__ = ["Link", "LinkError", "ProtocolError", "connect"]
+__all__ = ["Link", "LinkError", "ProtocolError", "connect", "screen_payload"]

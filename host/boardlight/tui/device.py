@@ -10,9 +10,9 @@
   brings the table's screen back. The UI shows nothing of it.
 """
 
-from boardlight.link.connection import CONNECTED, Link, LinkError, connect
+from boardcore.protocol.screens import check
 
-SCREENS = ("fits", "zatre", "stone", "forbes", "text", "scores")
+from boardlight.link.connection import CONNECTED, Link, LinkError, connect
 
 
 def open_device(port=None, say=print, virtual_options=None, direct=None):
@@ -133,7 +133,8 @@ class DeviceBridge:
     # -- what the device shows ------------------------------------------------------------
 
     def show(self, screen, private=False):
-        """Show a view's screen (kind, args) unless it is already what the device shows."""
+        """Show a view's screen (kind, payload), a kind of boardcore.protocol.screens and
+        its keys, unless it is already what the device shows."""
         if screen is None:
             return
         self.private = private
@@ -146,24 +147,9 @@ class DeviceBridge:
         self._mirrored = screen
 
     def _send(self, screen):
-        kind, args = screen
-        link = self.link
+        kind, payload = screen
         try:
-            if kind == "fits":
-                link.show_fits(args["tile"], args.get("start", False), args.get("round_no"),
-                               args.get("player"), args.get("board_no"))
-            elif kind == "zatre":
-                link.show_zatre(args["tiles"], args.get("hint"))
-            elif kind == "stone":
-                link.show_stone(args["stone"])
-            elif kind == "forbes":
-                link.show_forbes_hand(args["cards"])
-            elif kind == "scores":
-                link.show_scores(args["scores"], args.get("names"))
-            else:
-                # The table's text is its standing state: it scrolls again and again, not
-                # once and then a dark device.
-                link.show_text(args["text"], loop=True)
+            self.link.show(kind, **payload)
         except (LinkError, ValueError) as exc:
             if self.app is not None:
                 self.app.say("device: %s" % exc, refused=True)
@@ -221,33 +207,14 @@ class DeviceBridge:
 
         d = info["display"]
         canvas = Canvas(d["w"], d["h"], bool(info.get("colour")))
-        screens = direct.load_screens()
-        kind, args = screen
-        if kind == "fits":
-            from screens import fits as screen_fits
-
-            screen_fits.fits_card(canvas, args["tile"], args.get("start", False),
-                                  args.get("round_no"), args.get("player"), args.get("board_no"))
-        elif kind == "zatre":
-            from screens import zatre as screen_zatre
-
-            screen_zatre.zatre_tiles(canvas, args["tiles"], args.get("hint"))
-        elif kind == "stone":
-            from screens import forbes as screen_forbes
-
-            screen_forbes.forbes_stone(canvas, args["stone"])
-        elif kind == "forbes":
-            from screens import forbes as screen_forbes
-
-            screen_forbes.forbes_hand(canvas, args["cards"])
-        elif kind == "scores":
-            self._scroller = screens.scores(canvas, args["scores"], args.get("names"))
-            self._scroller.step()
-        else:
-            # Its first frame alone is the text's first column at the right edge: keep
-            # scrolling it, as the device does (looping, as _send asks the device to).
-            self._scroller = screens.message(canvas, args["text"], loop=True)
-            self._scroller.step()
+        kind, payload = screen
+        # The call the device's app makes for the same frame (firmware/app.py).
+        scroller = direct.load_screens().draw(kind, canvas, **check(kind, payload))
+        if scroller is not None:
+            # A text's first frame is only its first column at the right edge: keep it,
+            # and step it at each redraw as the device steps it.
+            scroller.step()
+            self._scroller = scroller
         self._canvas = canvas
         return canvas
 

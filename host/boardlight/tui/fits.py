@@ -287,8 +287,8 @@ class FitsView(GameView):
     def device_screen(self):
         game = self.game
         if game.card is not None:
-            return ("fits", {"tile": game.card, "round_no": game.round_index + 1,
-                             "board_no": game.board_number})
+            return ("fits_card", {"tile": game.card, "round_no": game.round_index + 1,
+                                  "board_no": game.board_number})
         if game.round_scores and game.phase in ("deal", "over"):
             totals = game.totals()
             return ("scores", {"scores": [totals[p] for p in game.players],
@@ -296,11 +296,11 @@ class FitsView(GameView):
         if game.round_index >= 0 and not self.tally_mode and game.phase == "start":
             waiting = game.waiting()
             if len(game.players) == 1 and waiting:
-                return ("fits", {"tile": game.start_tile(waiting[0]), "start": True,
-                                 "round_no": game.round_index + 1,
-                                 "board_no": game.board_number})
-            return ("text", {"text": "start: " + " ".join(
-                "%s %s" % (p, game.start_tile(p)) for p in game.players)})
+                return ("fits_card", {"tile": game.start_tile(waiting[0]), "start": True,
+                                      "round_no": game.round_index + 1,
+                                      "board_no": game.board_number})
+            return ("message", {"text": "start: " + " ".join(
+                "%s %s" % (p, game.start_tile(p)) for p in game.players), "loop": True})
         return GameView.device_screen(self)
 
     def device_text(self):

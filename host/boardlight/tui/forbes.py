@@ -114,14 +114,14 @@ class ForbesView(GameView):
             seat = int(event[1][1:]) - 1
             game = self.session.game
             if game is not None and 0 <= seat < len(self.session.players):
-                return ("forbes", {"cards": game.view(seat).hand})
+                return ("forbes_hand", {"cards": game.view(seat).hand})
         return None
 
     def device_screen(self):
         match = self.match
         game = match.game
         if game is not None and game.stone is not None:
-            return ("stone", {"stone": game.stone})
+            return ("forbes_stone", {"stone": game.stone})
         if game is None and match.history:
             return ("scores", {"scores": list(match.totals), "names": self.session.players})
         return GameView.device_screen(self)

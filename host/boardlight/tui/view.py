@@ -121,8 +121,10 @@ class GameView:
                                         ", ".join(self.session.players), self.prompt())
 
     def device_screen(self):
-        """What the device should show now: (kind, args), kinds as tui_device.SCREENS."""
-        return ("text", {"text": self.device_text()})
+        """What the device should show now: (kind, payload), a screen kind of
+        boardcore.protocol.screens and its keys. The table's text is its standing state:
+        it scrolls again and again, not once and then a dark device."""
+        return ("message", {"text": self.device_text(), "loop": True})
 
     def device_text(self) -> str:
         """A few words for the device's scrolling text."""

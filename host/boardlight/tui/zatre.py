@@ -279,7 +279,7 @@ class ZatreView(GameView):
         if game.over:
             return ("scores", {"scores": game.final_scores(), "names": self.session.players})
         hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict)
-        return ("zatre", {"tiles": game.hand(), "hint": list(hint)})
+        return ("zatre_tiles", {"tiles": game.hand(), "hint": list(hint)})
 
 
 # The card panel's text width at 80 columns (40 wide, less its border and padding).

@@ -15,15 +15,14 @@ eight lower-case hex digits. Only printable ASCII (32..126) appears in a line.
 import binascii
 import json
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_LINE = 1024  # bytes, the line terminator included
 MAX_SEQ = 255
 HOST = "#"
 DEVICE = "@"
 
-# Control frames (SEQ 0, never acknowledged) and data frames (sequenced and acknowledged).
-CONTROL_TYPES = ("ack", "boot", "err", "hello", "info", "ping", "pong")
-HOST_DATA_TYPES = ("bright", "clear", "fits", "forbes", "raw", "scores", "stone", "text", "query", "zatre")
+# The data frames (sequenced and acknowledged) the device sends; the host's are
+# boardcore.protocol.screens.HOST_DATA_TYPES (the device loads that table only with a host).
 DEVICE_DATA_TYPES = ("btn", "scan", "status")
 
 # Error codes carried by "err" frames.
@@ -180,7 +179,3 @@ class LineBuffer:
                 self._buf = bytearray()
             start = nl + 1
         return out
-
-    def pending(self):
-        """How many bytes of an unfinished line are held."""
-        return len(self._buf)

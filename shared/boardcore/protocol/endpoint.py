@@ -85,15 +85,6 @@ class Endpoint:
         """True when nothing waits to be sent or acknowledged."""
         return self._inflight is None and not self._queue
 
-    def pending(self):
-        """The data frames not yet acknowledged, oldest first, as (type, payload)."""
-        out = []
-        if self._inflight is not None:
-            out.append((self._inflight[3], self._inflight[4]))
-        for item in self._queue:
-            out.append((item[0], item[1]))
-        return out
-
     def has_pending(self, group):
         """True if a frame of `group` is queued or in flight."""
         f = self._inflight

@@ -336,12 +336,12 @@ def test_direct_link_speaks_the_device_link_interface():
     link = DirectLink(dev, on_event=got.append, clock=lambda: now[0])
     assert link.wait_connected()["display"] == {"w": 32, "h": 8}
     spi.transactions.clear()
-    link.show_fits("O4")
+    link.show("fits_card", tile="O4")
     expect = Canvas(32, 8)
     dev.screens.fits_card(expect, "O4", False, None, None)
     assert decode_chain(spi.transactions) == expect.rows()
     # "HELLO WORLD" is 11 x 6 - 1 = 65 px > 32: it scrolls one step per 80 ms.
-    link.show_text("HELLO WORLD")
+    link.show("message", text="HELLO WORLD")
     first = dev.display.rows()
     now[0] = 40
     link.poll_once()
@@ -349,7 +349,7 @@ def test_direct_link_speaks_the_device_link_interface():
     now[0] = 80
     link.poll_once()
     assert dev.display.rows() != first
-    link.show_stone("X")  # a new picture stops the text
+    link.show("forbes_stone", stone="X")  # a new picture stops the text
     stone = dev.display.rows()
     now[0] = 400
     link.poll_once()

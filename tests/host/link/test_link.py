@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from boardcore.protocol.codec import DEVICE, HOST_DATA_TYPES
+from boardcore.protocol.codec import DEVICE, PROTOCOL_VERSION
+from boardcore.protocol.screens import HOST_DATA_TYPES
 from boardcore.protocol.endpoint import Endpoint
 from boardlight.link.connection import CONNECTED, HANDSHAKE, OPENING, Link, LinkError
 from boardlight.link.transport import TransportClosed
@@ -16,7 +17,7 @@ from boardlight.link.transport import TransportClosed
 class FakeDevice:
     """Answers hello with info, applies data frames, can restart and be unplugged."""
 
-    def __init__(self, answer_hellos_from=1, version=1):
+    def __init__(self, answer_hellos_from=1, version=PROTOCOL_VERSION):
         self.to_host = queue.Queue()
         self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self.to_host.put, resend_ms=50)
         self.applied = []
@@ -109,22 +110,22 @@ def test_handshake_repeats_hello_until_answered():
 
 
 def test_a_device_speaking_another_version_is_not_accepted():
-    link, device, states = make(FakeDevice(version=2), hello_ms=30)
+    link, device, states = make(FakeDevice(version=1), hello_ms=30)
     with link:
         with pytest.raises(LinkError, match="no boardlight firmware answered on fake"):
             link.wait_connected(0.3)
-        assert {"code": "version", "msg": "device speaks protocol 2"} in link.errors
+        assert {"code": "version", "msg": "device speaks protocol 1"} in link.errors
 
 
 def test_frames_sent_before_the_handshake_wait_and_only_the_latest_picture_goes():
     link, device, _ = make()
-    link.show_text("A")
+    link.show("message", text="A")
     link.brightness(3)
-    link.show_fits("L3")  # replaces "A": the device never needs to draw it
+    link.show("fits_card", tile="L3")  # replaces "A": the device never needs to draw it
     with link:
         link.wait_connected(3)
         link.wait_idle(3)
-    assert device.applied == [("bright", {"level": 3}), ("fits", {"tile": "L3", "start": False})]
+    assert device.applied == [("bright", {"level": 3}), ("fits_card", {"tile": "L3"})]
 
 
 def test_device_restart_brings_back_brightness_and_picture():
@@ -132,31 +133,31 @@ def test_device_restart_brings_back_brightness_and_picture():
     with link:
         link.wait_connected(3)
         link.brightness(7)
-        link.show_zatre([2, 4], (11, 1, 3, 5))
+        link.show("zatre_tiles", tiles=[2, 4], hint=(11, 1, 3, 5))
         link.wait_idle(3)
         shaken = link.handshakes
         device.restart()
         wait_for(lambda: link.handshakes == shaken + 1 and link.connected)
         link.wait_idle(3)
         assert link.info["boot"] == "b0000002"
-    assert device.applied == [("bright", {"level": 7}), ("zatre", {"tiles": [2, 4], "hint": [11, 1, 3, 5]})]
+    assert device.applied == [("bright", {"level": 7}), ("zatre_tiles", {"tiles": [2, 4], "hint": [11, 1, 3, 5]})]
 
 
 def test_unplug_and_replug_reconnects():
     link, device, states = make()
     with link:
         link.wait_connected(3)
-        link.show_stone("T")
+        link.show("forbes_stone", stone="T")
         link.wait_idle(3)
         link.transport.unplugged = True
         wait_for(lambda: link.state == OPENING)
-        link.show_stone("S")  # while unplugged: queued
+        link.show("forbes_stone", stone="S")  # while unplugged: queued
         link.transport.unplugged = False
         wait_for(lambda: link.connected)
         link.wait_idle(3)
     assert link.transport.opens == 2
     # The device kept its state (no restart): it gets the new stone once.
-    assert device.applied == [("stone", {"stone": "T"}), ("stone", {"stone": "S"})]
+    assert device.applied == [("forbes_stone", {"stone": "T"}), ("forbes_stone", {"stone": "S"})]
     assert states.count(CONNECTED) == 2
 
 

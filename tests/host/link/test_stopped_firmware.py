@@ -73,6 +73,6 @@ def test_the_virtual_boards_firmware_interrupted_comes_back():
         # The restarted firmware shows what the host sends: the X card, whose five cells
         # (scaled up on the 16 x 16 matrix) light at least five pixels.
         seen = board.frames_seen
-        link.show_fits("X")
+        link.show("fits_card", tile="X")
         frame = board.wait_frame(newer_than=seen, timeout=10)
         assert sum(1 for y in range(16) for x in range(16) if frame.rgb(x, y) != (0, 0, 0)) >= 5

@@ -54,7 +54,7 @@ def test_the_table_text_on_the_device_keeps_scrolling(store):
     device = open_device("virtual", say=lambda _text: None)
     try:
         device.link.wait_connected(20)
-        device.show(("text", {"text": "round 2"}))
+        device.show(("message", {"text": "round 2", "loop": True}))
         # "round 2" is 7 glyphs of 6 pixels: about 60 steps of 70 ms go by before it has
         # left the 16-pixel screen. Watch the last stretch, well after the first pass.
         start = time.monotonic()
@@ -85,7 +85,7 @@ def test_the_status_line_keeps_the_short_device_state(store):
         def next_event(self, timeout):
             return None
 
-        def show_text(self, text, loop=False):
+        def show(self, kind, **payload):
             pass
 
         def close(self):
@@ -121,11 +121,11 @@ def test_the_mirror_of_a_real_device_scrolls_its_text():
         state = "connected"
         info = {"display": {"w": 16, "h": 16}, "colour": True}
 
-        def show_text(self, text, loop=False):
+        def show(self, kind, **payload):
             pass
 
     device = DeviceBridge(Link())
-    device.show(("text", {"text": "round 2"}))
+    device.show(("message", {"text": "round 2", "loop": True}))
     lit = []
     for _ in range(20):  # 20 redraws of the mirror, 6 s of the table
         width, height, rgb = device._frame()

@@ -1,0 +1,104 @@
+"""The screens a host can show on the device: one table that both ends read.
+
+A screen kind is the name of a draw function of the firmware (firmware/screens/__init__.py)
+and its payload keys are that function's own arguments. So the frame
+`fits_card {"tile":"L3","round_no":2}`, the host's `link.show("fits_card", tile="L3",
+round_no=2)` and the firmware's `screens.draw("fits_card", canvas, tile="L3", round_no=2)`
+use the same names. A key left out, or null, takes the draw function's default.
+
+check() holds a payload against the table (known keys, JSON types, required keys) and
+names the key that is wrong; the draw function then checks the values themselves (a tile
+id, a round 1..4, a die value). docs/protocol.md lists the table for readers.
+"""
+
+# One line per kind: the kind, then its keys in the draw function's argument order, each
+# as name:type, with "!" after a required one. Types: str, bool, int (a whole number),
+# [int] and [str] (lists of them). A string, not tuples: on the device a table of tuples
+# takes kilobytes of heap, this string a few hundred bytes.
+SCREENS = """
+fits_card tile:str! start:bool round_no:int player:int board_no:int
+zatre_tiles tiles:[int]! hint:[int]
+forbes_hand cards:str!
+forbes_stone stone:str!
+message text:str! colour:[int] loop:bool
+scores scores:[int]! names:[str] loop:bool
+clear
+"""
+
+KINDS = tuple(line.split()[0] for line in SCREENS.split("\n") if line)
+
+# Every data frame a host sends: the screens, and three frames that draw none.
+HOST_DATA_TYPES = KINDS + ("bright", "query", "raw")
+
+def keys(kind: str) -> list:
+    """[(key, type, required), ...] of screen `kind`, in argument order; ValueError for a
+    kind that is not in the table."""
+    for line in SCREENS.split("\n"):
+        words = line.split()
+        if words and words[0] == kind:
+            out = []
+            for word in words[1:]:
+                name, t = word.split(":")
+                required = t[-1] == "!"
+                out.append((name, t[:-1] if required else t, required))
+            return out
+    raise ValueError("no screen %r (screens: %s)" % (kind, ", ".join(KINDS)))
+
+
+def _type_name(t: str) -> str:
+    if t == "str":
+        return "a string"
+    if t == "bool":
+        return "true or false"
+    if t == "int":
+        return "a whole number"
+    return "a list of whole numbers" if t == "[int]" else "a list of strings"
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _has_type(value, t: str) -> bool:
+    if t == "str":
+        return isinstance(value, str)
+    if t == "bool":
+        return isinstance(value, bool)
+    if t == "int":
+        return _is_int(value)
+    if not isinstance(value, (list, tuple)):
+        return False
+    for item in value:
+        if not (_is_int(item) if t == "[int]" else isinstance(item, str)):
+            return False
+    return True
+
+
+def check(kind: str, payload) -> dict:
+    """The payload of screen `kind` as its draw function takes it: a new dict of the
+    payload's keys without the null ones. ValueError naming the kind or the key that the
+    table does not allow (the message leaves out the kind: callers put it in front)."""
+    spec = keys(kind)
+    if payload is None:
+        payload = {}
+    elif not isinstance(payload, dict):
+        raise ValueError("the payload must be an object of keys, not %r" % (payload,))
+    out = {}
+    for key in payload:
+        entry = None
+        for k in spec:
+            if k[0] == key:
+                entry = k
+                break
+        if entry is None:
+            raise ValueError("unknown key %r (keys: %s)" % (key, ", ".join(k[0] for k in spec) or "none"))
+        value = payload[key]
+        if value is None:
+            continue
+        if not _has_type(value, entry[1]):
+            raise ValueError("%s must be %s, not %r" % (key, _type_name(entry[1]), value))
+        out[key] = value
+    for k in spec:
+        if k[2] and k[0] not in out:
+            raise ValueError("%s is required" % k[0])
+    return out
