@@ -89,7 +89,7 @@ def pin_uses(config):
             if bus:
                 for role in BUS_PINS[kind]:
                     if role in bus:
-                        rows.append((bus[role], "%s%d %s" % (kind.upper(), bus["id"], role.upper()),
+                        rows.append((bus[role], "%s%s %s" % (kind.upper(), bus.get("id", ""), role.upper()),
                                      "%s.%s.%s" % (field, kind, role)))
         for key in ("cs", "rst", "pin"):
             if key in obj:
