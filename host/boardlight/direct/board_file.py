@@ -40,5 +40,7 @@ def load(path):
         raise ValueError("%s: not valid JSON (%s)" % (path, exc)) from None
     try:
         return validate(raw, Path(path).stem)
+    except old_wiring.OldWiringFile as exc:
+        raise old_wiring.OldWiringFile("%s: %s" % (path, exc)) from None
     except ValueError as exc:
         raise ValueError("%s: %s" % (path, exc)) from None

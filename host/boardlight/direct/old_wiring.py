@@ -97,9 +97,9 @@ def _max7219(d):
     elif q == 3:
         lines.append("%s -> \"rotation\": 0 (degrees clockwise)" % old)
     elif q == 1:
-        lines.append("%s -> \"rotation\": 0 with the chain turned round: old 1 drew the chain upside down "
-                     "from a board file's view, which has the chain's far end on the left "
-                     "(a 4-in-1 module's input header on the right)" % old)
+        lines.append("%s -> \"rotation\": 0 (degrees clockwise), and turn the panel round so that its "
+                     "input end is on the right: a board file lays the chain's far end on the left, "
+                     "old 1 laid it on the right" % old)
     else:
         lines.append("%s -> \"rotation\": 0, or a list of degrees clockwise, one per module "
                      "(old %s drew only part of a chain)" % (old, _json(q)))
@@ -117,7 +117,7 @@ def _neopixel(d):
     if "order" in d:
         lines.append("display.order %s -> \"order\": %s (unchanged)" % (_json(d["order"]), _json(d["order"])))
     pct = d.get("max_brightness", 25)
-    cap = (pct * 255 + 50) // 100 if isinstance(pct, int) and not isinstance(pct, bool) else 64
+    cap = max(1, pct * 255 // 100) if isinstance(pct, int) and not isinstance(pct, bool) else 63
     lines.append("display.max_brightness %s (percent%s) -> \"brightness_cap\": %d (of 255); (new) "
                  "\"max_current_ma\", default 500, now also limits the panel's draw"
                  % (_json(pct), "" if "max_brightness" in d else ", the old default", cap))
