@@ -40,7 +40,7 @@ def is_old(raw):
     if d.get("kind") == "neopixel" and any(k in d for k in OLD_NEOPIXEL_ONLY):
         return True
     new = any(k in raw for k in ("name", "board", "mcu"))
-    return not new and ("display" in raw or "buttons" in raw)
+    return not new and (bool(d) or isinstance(raw.get("buttons"), dict))
 
 
 def check(raw, name="wiring"):
