@@ -1,7 +1,11 @@
 """The checks behind board_config.validate(): every field of a board file, with the error
-naming the field. Imported only while a file is checked (see board_config.py)."""
+naming the field. Imported only while a file is checked (see board_config.py), and it
+imports nothing of the firmware's, so board_config can import it without a cycle.
 
-from board_config import BUS_PINS
+A board is a microcontroller (rp2040, esp32s3: pins are GPIO numbers), the virtual board
+(unix: buttons are keys), or a Linux computer driving the matrix itself through Blinka
+(linux, `boardlight direct`: pins are names of Blinka's `board` module, "D17").
+"""
 
 
 class Invalid(Exception):
@@ -15,11 +19,14 @@ class Invalid(Exception):
         self.problem = problem
 
 
-MCUS = ("rp2040", "esp32s3", "unix")
+MCUS = ("rp2040", "esp32s3", "unix", "linux")
 KINDS = ("max7219", "ht16k33", "neopixel", "ssd1306", "virtual")
+LINUX_KINDS = ("max7219", "neopixel")  # the displays --direct drives through Blinka
 BUTTON_NAMES = ("next", "menu", "p1", "p2", "p3", "p4", "p5", "p6")
 WIRINGS = ("rows", "rows-serpentine", "columns", "columns-serpentine")
+ORDERS = ("GRB", "RGB", "RBG", "GBR", "BRG", "BGR")  # a NeoPixel's bytes on the wire
 ROTATIONS = (0, 90, 180, 270)
+BUS_PINS = {"spi": ("sck", "mosi", "miso"), "i2c": ("sda", "scl"), "uart": ("tx", "rx")}
 
 # GPIOs a board file may use. Pico / Pico W: GP0..GP22 and GP26..GP28 reach the header
 # (GP23..25 and GP29 drive the power supply, LED/wireless chip and VSYS sense).
@@ -99,36 +106,47 @@ def _known(obj, field, keys):
 
 
 class _Pins:
-    """Collects every GPIO a config uses; a pin may serve only one job (a bus may be shared)."""
+    """Collects every pin a config uses; a pin may serve only one job (a bus may be shared)."""
 
     def __init__(self, mcu):
         self.mcu = mcu
-        self.used = {}  # gpio -> (field, owner): owner is the bus ("spi0") or the field itself
-        self.buses = {}  # "spi0" -> {role: gpio}
+        self.used = {}  # pin -> (field, owner): owner is the bus ("spi0") or the field itself
+        self.buses = {}  # "spi0" -> {role: pin}
 
     def pin(self, obj, key, field, owner=None):
         v = obj.get(key)
         name = field + key
-        allowed = PINS[self.mcu]
-        if not _is_int(v) or v not in allowed:
-            raise Invalid(name, "must be a GPIO number this board has free (%s), not %r"
-                                   % (_ranges(allowed), v))
+        if self.mcu == "linux":
+            if not _is_pin_name(v):
+                raise Invalid(name, "must be a pin name of Blinka's board module, such as \"D17\", not %r" % (v,))
+        else:
+            allowed = PINS[self.mcu]
+            if not _is_int(v) or v not in allowed:
+                raise Invalid(name, "must be a GPIO number this board has free (%s), not %r"
+                                       % (_ranges(allowed), v))
         owner = owner or name
         if v in self.used and self.used[v][1] != owner:
-            raise Invalid(name, "GPIO %d is already used by %s" % (v, self.used[v][0]))
+            raise Invalid(name, "%s is already used by %s" % (_pin_label(v), self.used[v][0]))
         self.used.setdefault(v, (name, owner))
         return v
 
     def bus(self, obj, key, field, kind, roles):
-        """A bus object {"id", pins..., speed}; two devices on one bus id must agree on its pins."""
+        """A bus object {"id", pins..., speed}; two devices on one bus id must agree on its pins.
+        On linux a bus is its pins alone: Blinka finds the bus from them, the driver sets the speed."""
         bus = _object(obj, key, field)
         field = field + key + "."
-        speed_key, speed_default = BUS_DEFAULTS[kind]
-        _known(bus, field, ("id",) + BUS_PINS[kind] + (speed_key,))
-        ids = BUS_IDS[self.mcu][kind]
-        bus_id = _choice(bus, "id", field, ids)
-        out = {"id": bus_id, speed_key: _int(bus, speed_key, field, 1, 80000000, speed_default)}
-        owner = "%s%d" % (kind, bus_id)
+        if self.mcu == "linux":
+            if "id" in bus:
+                raise Invalid(field + "id", "not on mcu linux: Blinka finds the bus from its pins")
+            _known(bus, field, BUS_PINS[kind])
+            out = {}
+            owner = kind
+        else:
+            speed_key, speed_default = BUS_DEFAULTS[kind]
+            _known(bus, field, ("id",) + BUS_PINS[kind] + (speed_key,))
+            bus_id = _choice(bus, "id", field, BUS_IDS[self.mcu][kind])
+            out = {"id": bus_id, speed_key: _int(bus, speed_key, field, 1, 80000000, speed_default)}
+            owner = "%s%d" % (kind, bus_id)
         shared = self.buses.setdefault(owner, {})
         for role in roles:
             if self.mcu == "rp2040":
@@ -138,16 +156,30 @@ class _Pins:
                     raise Invalid(field + role, "pin %d cannot be %s%d %s on rp2040 (use %s)"
                                            % (v, kind.upper(), bus_id, role.upper(),
                                               ", ".join(str(p) for p in fixed)))
-            gpio = self.pin(bus, role, field, owner)
-            if shared.get(role, gpio) != gpio:
-                raise Invalid(field + role, "%s %s is GPIO %d elsewhere in this file"
-                                       % (owner.upper(), role.upper(), shared[role]))
-            shared[role] = gpio
-            out[role] = gpio
+            pin = self.pin(bus, role, field, owner)
+            if shared.get(role, pin) != pin:
+                raise Invalid(field + role, "%s %s is %s elsewhere in this file"
+                                       % (owner.upper(), role.upper(), _pin_label(shared[role])))
+            shared[role] = pin
+            out[role] = pin
         for role in BUS_PINS[kind]:
             if role in bus and role not in roles:
                 out[role] = self.pin(bus, role, field, owner)
         return out
+
+
+def _is_pin_name(v):
+    # "D17", "SCK", "Dx_INPUT_TRUE": an attribute name of Blinka's board module.
+    if not isinstance(v, str) or not v or v[0].isdigit():
+        return False
+    for ch in v:
+        if not (ch.isalpha() or ch.isdigit() or ch == "_"):
+            return False
+    return True
+
+
+def _pin_label(v):
+    return "pin %r" % v if isinstance(v, str) else "GPIO %d" % v
 
 
 def _ranges(values):
@@ -166,10 +198,10 @@ def _ranges(values):
 def _display(raw, pins):
     field = "display."
     d = _object(raw, "display", "")
-    kind = _choice(d, "kind", field, KINDS)
+    kind = _choice(d, "kind", field, LINUX_KINDS if pins and pins.mcu == "linux" else KINDS)
     virtual = kind == "virtual"
     if virtual != (pins is None):
-        raise Invalid("display.kind", "%r needs mcu %s" % (kind, "unix" if virtual else "rp2040 or esp32s3"))
+        raise Invalid("display.kind", "%r needs mcu %s" % (kind, "unix" if virtual else "rp2040, esp32s3 or linux"))
     out = {"kind": kind}
     common = ("kind", "width", "height", "colour", "brightness")
     if kind == "virtual":
@@ -212,11 +244,12 @@ def _display(raw, pins):
         out["i2c"] = pins.bus(d, "i2c", field, "i2c", ("sda", "scl"))
         out["address"] = _choice(d, "address", field, (0x3C, 0x3D), 0x3C)
     else:  # neopixel
-        _known(d, field, common + ("pin", "wiring", "brightness_cap", "max_current_ma"))
+        _known(d, field, common + ("pin", "wiring", "order", "brightness_cap", "max_current_ma"))
         out["width"] = w = _int(d, "width", field, 1, 64)
         out["height"] = h = _int(d, "height", field, 1, 64)
         out["pin"] = pins.pin(d, "pin", field)
         out["wiring"] = _choice(d, "wiring", field, WIRINGS)
+        out["order"] = _choice(d, "order", field, ORDERS, "GRB")
         out["brightness_cap"] = _int(d, "brightness_cap", field, 1, 255, 255)
         # Idle draw is 1 mA per pixel, so the limit must leave room above that.
         out["max_current_ma"] = _int(d, "max_current_ma", field, w * h + 1, 20000, 500)
@@ -259,6 +292,8 @@ def _scanner(raw, pins):
         if s is True or (isinstance(s, dict) and s.get("kind") == "virtual"):
             return {"kind": "virtual"}
         raise Invalid("scanner", "the virtual board's scanner is true or {\"kind\": \"virtual\"}")
+    if pins.mcu == "linux":
+        raise Invalid("scanner", "must be null on mcu linux: --direct reads no scanner")
     if not isinstance(s, dict):
         raise Invalid("scanner", "must be null or an object with a kind")
     kind = _choice(s, "kind", field, ("mfrc522", "barcode"))

@@ -1,18 +1,21 @@
 """Board configurations: load a JSON board file, check every field, fill in the defaults.
 
-Runs on the device (it reads /board.json at boot) and on the host (deploy, and the wiring
-tables in hardware/ are generated from the same files), so it is plain Python that both
-interpreters run. A problem raises BoardConfigError whose message starts with the field's path,
-e.g. "display.spi.sck: pin 5 cannot be SPI0 SCK on rp2040 (use 2, 6, 18, 22)".
+Runs on the device (it reads /board.json at boot) and on the host (deploy, `boardlight
+direct`, and the wiring tables in hardware/ are generated from the same files), so it is
+plain Python that both interpreters run. A problem raises BoardConfigError whose message
+starts with the field's path, e.g.
+"display.spi.sck: pin 5 cannot be SPI0 SCK on rp2040 (use 2, 6, 18, 22)".
 
 The format (docs/building.md has the full table):
   name          short name, the file's stem ("pico")
   board         what it is, for people ("Raspberry Pi Pico / Pico W")
-  mcu           "rp2040", "esp32s3" or "unix" (the virtual board)
+  mcu           "rp2040", "esp32s3", "unix" (the virtual board) or "linux" (a matrix wired
+                to a Raspberry Pi or other Linux board, driven by `boardlight direct`
+                through Blinka; its pins are Blinka pin names such as "D17")
   display       {"kind": "max7219" | "ht16k33" | "neopixel" | "ssd1306" | "virtual", "width",
                  "height", "colour", "brightness": 0..15 at start, the kind's bus and pins, and
                  its power cap: "max_brightness" (LED drivers) or "brightness_cap" and
-                 "max_current_ma" (NeoPixels)}
+                 "max_current_ma" (NeoPixels)}; linux drives max7219 and neopixel
   buttons       {NAME: GPIO}, NAME one of next, menu, p1..p6; next and menu are required
   debounce_ms, long_press_ms   button timing (defaults 20 and 600)
   scanner       null, {"kind": "mfrc522", "spi", "cs", "rst"} or {"kind": "barcode", "uart"}
@@ -20,11 +23,10 @@ Keys starting with "_" are comments and ignored.
 
 The checks themselves live in board_check.py, imported for the check and then dropped from
 sys.modules: on the device they are needed once at boot and would otherwise hold ~16 KB of heap.
+board_check imports nothing from here, so the two modules form no import cycle.
 """
 
 import json
-
-
 import sys
 
 
@@ -33,9 +35,6 @@ class BoardConfigError(ValueError):
         super().__init__("%s: %s" % (field, problem))
         self.field = field
         self.problem = problem
-
-
-BUS_PINS = {"spi": ("sck", "mosi", "miso"), "i2c": ("sda", "scl"), "uart": ("tx", "rx")}
 
 
 def load(path):
@@ -75,7 +74,10 @@ def required_packages(config):
 
 
 def pin_uses(config):
-    """(gpio, what, field) for every pin the board uses, sorted by gpio: the wiring table's rows."""
+    """(pin, what, field) for every pin the board uses, sorted by pin (a GPIO number, or a
+    Blinka pin name on linux): the wiring table's rows."""
+    from board_check import BUS_PINS
+
     rows = []
     d = config["display"]
     s = config.get("scanner")
@@ -87,7 +89,7 @@ def pin_uses(config):
             if bus:
                 for role in BUS_PINS[kind]:
                     if role in bus:
-                        rows.append((bus[role], "%s%d %s" % (kind.upper(), bus["id"], role.upper()),
+                        rows.append((bus[role], "%s%s %s" % (kind.upper(), bus.get("id", ""), role.upper()),
                                      "%s.%s.%s" % (field, kind, role)))
         for key in ("cs", "rst", "pin"):
             if key in obj:

@@ -7,10 +7,15 @@ dim, `_set_brightness()`. Colour displays use RGB565 pixels; mono ones use 0/1.
 """
 
 import framebuf
+import display_methods
 
 
 class Display(framebuf.FrameBuffer):
     """width x height pixels; `colour` is True for RGB displays (RGB565 buffer)."""
+
+    # Shared with the host's CPython canvas (display_methods.py).
+    rgb = display_methods.rgb
+    brightness = display_methods.brightness
 
     def __init__(self, width, height, colour=False, fmt=None):
         self.width = width
@@ -28,21 +33,6 @@ class Display(framebuf.FrameBuffer):
         self.buffer = bytearray(size)
         self.level = 15  # brightness 0..15, like the MAX7219's intensity register
         super().__init__(self.buffer, width, height, fmt)
-
-    def rgb(self, r, g, b):
-        """The pixel value for an (r, g, b) colour, 0..255 each, on this display."""
-        if not self.colour:
-            return 1 if (r or g or b) else 0
-        return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
-
-    def brightness(self, level):
-        """Set brightness 0 (dimmest, still on) .. 15 (full)."""
-        # A whole number only: the drivers put it in a register byte or multiply channel
-        # bytes by it, and a float kept in self.level would break every later show().
-        if not isinstance(level, int) or not 0 <= level <= 15:
-            raise ValueError("brightness must be 0..15, not %r" % (level,))
-        self.level = level
-        self._set_brightness(level)
 
     def _set_brightness(self, level):
         # Displays that cannot dim in hardware keep the level for show() to apply.

@@ -5,7 +5,8 @@
 
 Writes, per board NAME: wiring/NAME.md (the wiring table), wiring/NAME.svg (the diagram);
 and for all boards: bom.md (parts, quantities, typical prices) and power.md (the power budget
-at full brightness). The pins come from board_config.pin_uses(), the same call that checks the
+at full brightness). A board file with "mcu": "linux" is a matrix wired to a Raspberry Pi
+(`boardlight direct`): its pins are Blinka names, drawn with the Pi's GPIO and header pin. The pins come from board_config.pin_uses(), the same call that checks the
 files the device loads, so the tables cannot disagree with the firmware
 (tests/docs/test_hardware_docs.py checks the committed files are current).
 """
@@ -30,9 +31,19 @@ PICO_HEADER = {
     13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31,
     27: 32, 28: 34,
 }
+# Raspberry Pi 40-pin header: GPIO (BCM) -> physical pin (Raspberry Pi documentation, GPIO).
+PI_HEADER = {
+    2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,
+    9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 0: 27, 1: 28, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35,
+    16: 36, 26: 37, 20: 38, 21: 40,
+}
+# Blinka's names for the Pi's pins besides D0..D27 (its board module for the Raspberry Pi).
+PI_NAMES = {"SCK": 11, "SCLK": 11, "MOSI": 10, "MISO": 9, "CE0": 8, "CE1": 7, "SDA": 2, "SCL": 3,
+            "TXD": 14, "RXD": 15}
 POWER_PINS = {
     "rp2040": {"5V": "VBUS (pin 40)", "3V3": "3V3 OUT (pin 36)", "GND": "GND (pin 38)"},
     "esp32s3": {"5V": "5V", "3V3": "3V3", "GND": "GND"},
+    "linux": {"5V": "5V (pin 2)", "3V3": "3V3 (pin 1)", "GND": "GND (pin 6)"},
 }
 
 # What each board-file field connects to on the part: (part, the part's pin).
@@ -65,6 +76,9 @@ PART_POWER = {
 PRICES = {
     "rp2040": ("Raspberry Pi Pico or Pico W (with headers)", 6.00),
     "esp32s3": ("ESP32-S3-DevKitC-1 (N8R8) or a compatible dev board", 12.00),
+    "linux": ("Raspberry Pi 4 Model B 2 GB (it is the host too: boardlight runs on it)", 50.00),
+    "pi-psu": ("Raspberry Pi USB-C 5.1 V 3 A power supply", 9.00),
+    "sd": ("microSD card, 16 GB, for Raspberry Pi OS", 6.00),
     "max7219-1": ("MAX7219 8 x 8 LED module (single, with pins)", 2.00),
     "max7219-4": ("MAX7219 4-in-1 32 x 8 LED module (FC-16 style)", 5.00),
     "ht16k33-8": ("HT16K33 8 x 8 LED matrix backpack", 6.00),
@@ -88,7 +102,8 @@ PRICES = {
 }
 
 # Current figures for the power budget (mA), with where each comes from.
-MCU_MA = {"rp2040": 30, "esp32s3": 60}  # running, Wi-Fi off (RP2040 / ESP32-S3 datasheets)
+MCU_MA = {"rp2040": 30, "esp32s3": 60,  # running, Wi-Fi off (RP2040 / ESP32-S3 datasheets)
+          "linux": 600}  # Raspberry Pi 4 B, typical bare-board active current (Raspberry Pi documentation)
 MAX7219_MODULE_MA = 330  # datasheet: supply current, all segments on, ISEG = 40 mA, 31/32 duty
 HT16K33_ROW_MA = 20  # estimate: one ROW line's source current at 5 V, one COM at a time
 SSD1306_MA = 25  # typical 0.96 inch panel, every pixel on at full contrast
@@ -96,6 +111,12 @@ WS2812_CHANNEL_MA = 20  # per channel at 255 (the driver's model: 60 mA white)
 WS2812_IDLE_MA = 1  # per pixel, all channels off
 SCANNER_MA = {"mfrc522": 26, "barcode": 160}  # RC522 with the field on; GM65 while scanning
 USB_MA = 500  # what a USB 2.0 port promises
+PI_SUPPLY_MA = 3000  # the Pi 4's recommended supply; its 5 V header pins are fed from it
+
+
+def supply_ma(config):
+    """What the build's supply gives: the host's USB port, or a Pi's own supply."""
+    return PI_SUPPLY_MA if config["mcu"] == "linux" else USB_MA
 
 
 def load_boards():
@@ -108,10 +129,30 @@ def load_boards():
     return out
 
 
+def pi_gpio(name):
+    """The Raspberry Pi GPIO number of a Blinka pin name ("D17", "SCK"), or None."""
+    if name in PI_NAMES:
+        return PI_NAMES[name]
+    if name[:1] == "D" and name[1:].isdigit() and int(name[1:]) in PI_HEADER:
+        return int(name[1:])
+    return None
+
+
 def board_pin(config, gpio):
     if config["mcu"] == "rp2040":
         return "GP%d (pin %d)" % (gpio, PICO_HEADER[gpio])
+    if config["mcu"] == "linux":
+        n = pi_gpio(gpio)  # another Linux board's names are shown as they are
+        return gpio if n is None else "%s (GPIO%d, pin %d)" % (gpio, n, PI_HEADER[n])
     return "GPIO%d" % gpio
+
+
+def signal_pins(config):
+    """board_config.pin_uses(), a Pi's named pins in GPIO order."""
+    uses = board_config.pin_uses(config)
+    if config["mcu"] == "linux":
+        uses.sort(key=lambda row: (pi_gpio(row[0]) is None, pi_gpio(row[0]) or 0, row[0]))
+    return uses
 
 
 def wiring_rows(config):
@@ -119,7 +160,7 @@ def wiring_rows(config):
     rows = []
     d = config["display"]
     s = config["scanner"]
-    for gpio, _, field in board_config.pin_uses(config):
+    for gpio, _, field in signal_pins(config):
         group, _, key = field.partition(".")
         if group == "buttons":
             rows.append((board_pin(config, gpio), "button " + key, "leg 1 (leg 2 to GND)", field))
@@ -148,8 +189,15 @@ def wiring_md(name, config):
     for row in wiring_rows(config):
         field = row[3] if row[3] == "(power)" else "`%s`" % row[3]
         lines.append("| %s | %s | %s | %s |" % (row[0], row[1], row[2], field))
-    lines += ["", "Buttons: any momentary switch between the pin and GND (the firmware turns on the pull-up).",
-              "Wire colours and the parts' own pin order vary: go by the printed pin names.", ""]
+    if config["mcu"] == "linux":
+        lines += ["", "Buttons: any momentary switch between the pin and GND (boardlight turns on the pin's pull-up).",
+                  "Wire colours and the parts' own pin order vary: go by the printed pin names.", "",
+                  "Pins are named as in Blinka's `board` module (D17 is GPIO17). Turn on the Pi's SPI",
+                  "interface (raspi-config, Interface Options) for SCK and MOSI, install with",
+                  "`pip install -e '.[direct]'`, then: `boardlight direct check firmware/boards/%s.json`." % name, ""]
+    else:
+        lines += ["", "Buttons: any momentary switch between the pin and GND (the firmware turns on the pull-up).",
+                  "Wire colours and the parts' own pin order vary: go by the printed pin names.", ""]
     if config["display"]["kind"] == "neopixel" and external_supply(config):
         lines += ["The panel takes its 5 V from the external supply, not from the board; join the",
                   "supply's GND to the board's GND.", ""]
@@ -246,7 +294,9 @@ def bom_rows(config):
     s = config["scanner"]
     if s:
         rows += [("mfrc522", 1), ("stickers", 1)] if s["kind"] == "mfrc522" else [("barcode", 1), ("labels", 1)]
-    rows += [("button", len(config["buttons"])), ("board", 1), ("wires", 1), ("usb", 1)]
+    rows += [("button", len(config["buttons"])), ("board", 1), ("wires", 1)]
+    # A Pi is the host itself: no cable to one, but its own supply and system card.
+    rows += [("pi-psu", 1), ("sd", 1)] if config["mcu"] == "linux" else [("usb", 1)]
     return rows
 
 
@@ -298,8 +348,9 @@ def limited_ma(d, level):
 
 
 def external_supply(config):
-    """True when the worst case is beyond what USB gives: the panel then needs its own 5 V."""
-    return total_ma(config) > USB_MA
+    """True when the worst case is beyond what the build's supply gives (USB, or the Pi's own):
+    the panel then needs its own 5 V."""
+    return total_ma(config) > supply_ma(config)
 
 
 def total_ma(config):
@@ -311,7 +362,9 @@ def power_md(boards):
     lines = [GENERATED % "*.json", "", "# Power budget at full brightness", "",
              "Worst case: every pixel lit white at brightness 15, the scanner busy. Figures in mA:",
              "",
-             "- board: RP2040 Pico %d, ESP32-S3 dev board %d (running, Wi-Fi off)." % (MCU_MA["rp2040"], MCU_MA["esp32s3"]),
+             "- board: RP2040 Pico %d, ESP32-S3 dev board %d (running, Wi-Fi off); Raspberry Pi 4 B %d"
+             % (MCU_MA["rp2040"], MCU_MA["esp32s3"], MCU_MA["linux"]),
+             "  (typical, bare board), on its own %d mA supply that also feeds its 5 V pins." % PI_SUPPLY_MA,
              "- MAX7219: %d per 8 x 8 module with all LEDs on at 31/32 duty (datasheet, ISEG 40 mA),"
              % MAX7219_MODULE_MA,
              "  scaled by the duty (2L + 1)/32 of intensity L.",
@@ -329,7 +382,10 @@ def power_md(boards):
         c = boards[name]
         d = c["display"]
         s = c["scanner"]
-        supply = "own 5 V supply (USB gives %d)" % USB_MA if external_supply(c) else "USB"
+        if c["mcu"] == "linux":
+            supply = "own 5 V supply (the Pi's gives %d)" % PI_SUPPLY_MA if external_supply(c) else "the Pi's supply"
+        else:
+            supply = "own 5 V supply (USB gives %d)" % USB_MA if external_supply(c) else "USB"
         lines.append("| %s | %s %d x %d | %d | %d | %d | %d | %d | %s |" % (
             name, d["kind"], d["width"], d["height"], display_ma(d, 15, capped=False), limited_ma(d, 15),
             MCU_MA[c["mcu"]], SCANNER_MA[s["kind"]] if s else 0, total_ma(c), supply))

@@ -10,12 +10,15 @@ under -X heapsize=96k by default with both compiled by mpy-cross as deployed (th
         mono: '#' lit, '.' dark; colour: R G B Y W for those colours, '.' black,
         '?' anything else
 The script's frames come back as {name: [row strings]}; other output lines are kept.
+On the CPython side, RecordingCanvas is the host's canvas with the same counting show(); its
+rows() writes a frame as dump() does.
 """
 
 import os
 import re
 import subprocess
 
+from boardlight.canvas import Canvas
 from conftest import FIGURES, ROOT, interpreter_command
 from mpy_tree import compiled
 
@@ -130,61 +133,13 @@ def picture(text):
     return [line.strip() for line in text.strip().splitlines() if line.strip()]
 
 
-class ListCanvas:
-    """A CPython canvas with the FrameBuffer methods screens use (fill, pixel, fill_rect,
-    hline, vline, rect) and the Display attributes: proof that screens run on the host.
-    Mono pixels are 0/1; colour pixels are RGB565, as firmware Display.rgb makes them."""
+class RecordingCanvas(Canvas):
+    """The host's CPython canvas (boardlight.canvas) whose show() only counts (.shows), as
+    RecordingDisplay's on MicroPython: proof that the screens run on the host."""
 
     def __init__(self, width, height, colour=False):
-        self.width, self.height, self.colour = width, height, colour
-        self.px = [[0] * width for _ in range(height)]
+        super().__init__(width, height, colour)
         self.shows = 0
-
-    def rgb(self, r, g, b):
-        if not self.colour:
-            return 1 if (r or g or b) else 0
-        return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
-
-    def fill(self, c):
-        for row in self.px:
-            row[:] = [c] * self.width
-
-    def pixel(self, x, y, c=None):
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            return None
-        if c is None:
-            return self.px[y][x]
-        self.px[y][x] = c
-
-    def fill_rect(self, x, y, w, h, c):
-        for yy in range(max(0, y), min(self.height, y + h)):
-            for xx in range(max(0, x), min(self.width, x + w)):
-                self.px[yy][xx] = c
-
-    def hline(self, x, y, w, c):
-        self.fill_rect(x, y, w, 1, c)
-
-    def vline(self, x, y, h, c):
-        self.fill_rect(x, y, 1, h, c)
-
-    def rect(self, x, y, w, h, c, f=False):
-        if f:
-            self.fill_rect(x, y, w, h, c)
-        else:
-            self.hline(x, y, w, c)
-            self.hline(x, y + h - 1, w, c)
-            self.vline(x, y, h, c)
-            self.vline(x + w - 1, y, h, c)
 
     def show(self):
         self.shows += 1
-
-    def rows(self):
-        """The frame as text rows, as dump() prints them on MicroPython."""
-        letters = {0: "."}
-        if self.colour:
-            for rgb, ch in (((255, 0, 0), "R"), ((0, 255, 0), "G"), ((0, 0, 255), "B"),
-                            ((255, 255, 0), "Y"), ((255, 255, 255), "W")):
-                letters[self.rgb(*rgb)] = ch
-            return ["".join(letters.get(v, "?") for v in row) for row in self.px]
-        return ["".join("#" if v else "." for v in row) for row in self.px]

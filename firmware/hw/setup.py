@@ -51,7 +51,7 @@ def build_display(d, buses):
         from drivers.neopixel_matrix import NeoPixelMatrix
 
         return NeoPixelMatrix(Pin(d["pin"]), d["width"], d["height"], d["wiring"],
-                              d["brightness_cap"], d["max_current_ma"], d["brightness"])
+                              d["brightness_cap"], d["max_current_ma"], d["brightness"], d["order"])
     raise ValueError("display.kind: hw_setup cannot build %r" % (kind,))
 
 
@@ -69,6 +69,8 @@ def build_scanner(s, buses):
 
 def build(board):
     """(display, attach) for a board configuration from board_config.load()."""
+    if board["mcu"] == "linux":
+        raise ValueError("mcu: a linux board file is for `boardlight direct` on that computer, not for a microcontroller")
     from drivers.buttons import Buttons
 
     buses = _Buses()

@@ -1,17 +1,27 @@
-"""A CPython canvas with the firmware Display's interface, so the device's screens
-(firmware/screens*.py) draw on the host exactly as on the device.
+"""The host's one canvas: a CPython canvas with the firmware Display's interface, so the
+device's screens (firmware/screens/) draw on the host exactly as on the device. The table
+UI's mirror of a device, `boardlight direct` (whose MAX7219 and NeoPixel drivers subclass it)
+and the tests draw on it.
 
 The frame is kept in the same bytes as MicroPython's framebuf: MONO_HLSB (one bit per
 pixel, MSB first, rows of ceil(width / 8) bytes) for mono canvases, RGB565 (two bytes
 per pixel, little-endian as on the device's CPUs) for colour ones. Drawing follows
 framebuf's rules: everything is clipped to the canvas, pixel() with no colour reads.
 text() draws with the core's 5 x 7 font (boardcore.glyphs), which is what the screens
-use, not framebuf's built-in 8 x 8 font.
+use, not framebuf's built-in 8 x 8 font. rgb() and brightness() are the device's own
+(firmware/display_methods.py).
 """
+
+from boardlight.firmware import firmware_module
+
+_methods = firmware_module("display_methods")
 
 # framebuf's format numbers, so `canvas.format` compares equal to the device's.
 MONO_HLSB = 3
 RGB565 = 1
+
+# What rows() writes for these colours on a colour canvas (as the firmware tests' dump()).
+LETTERS = (((255, 0, 0), "R"), ((0, 255, 0), "G"), ((0, 0, 255), "B"), ((255, 255, 0), "Y"), ((255, 255, 255), "W"))
 
 
 class Canvas:
@@ -30,18 +40,8 @@ class Canvas:
 
     # -- the Display attributes ------------------------------------------------
 
-    def rgb(self, r, g, b):
-        """The pixel value for an (r, g, b) colour, as firmware/display.py computes it."""
-        if not self.colour:
-            return 1 if (r or g or b) else 0
-        return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
-
-    def brightness(self, level):
-        """Set brightness 0 (dimmest, still on) .. 15 (full)."""
-        if not isinstance(level, int) or not 0 <= level <= 15:
-            raise ValueError("brightness must be 0..15, not %r" % (level,))
-        self.level = level
-        self._set_brightness(level)
+    rgb = _methods.rgb
+    brightness = _methods.brightness
 
     def _set_brightness(self, level):
         pass
@@ -133,5 +133,11 @@ class Canvas:
         return ((r5 << 3) | (r5 >> 2), (g6 << 2) | (g6 >> 4), (b5 << 3) | (b5 >> 2))
 
     def rows(self):
-        """The frame as text, one string per row: '#' lit, '.' dark."""
-        return ["".join("#" if self.pixel(x, y) else "." for x in range(self.width)) for y in range(self.height)]
+        """The frame as text, one string per row. Mono: '#' lit, '.' dark. Colour: R, G, B,
+        Y, W for red, green, blue, yellow and white, '.' black, '?' any other colour."""
+        if not self.colour:
+            return ["".join("#" if self.pixel(x, y) else "." for x in range(self.width)) for y in range(self.height)]
+        letters = {0: "."}
+        for rgb, letter in LETTERS:
+            letters[self.rgb(*rgb)] = letter
+        return ["".join(letters.get(self.pixel(x, y), "?") for x in range(self.width)) for y in range(self.height)]

@@ -234,6 +234,9 @@ def deploy(port, board="virtual", compiled=True, log=print, packages_from=None, 
     put a microcontroller's board file on the virtual board to exercise mip).
     """
     config, text = load_board(board)
+    if config["mcu"] == "linux":
+        raise DeployError("board file %s is for a matrix wired to a Linux computer (mcu linux): nothing to "
+                          "deploy; use it there with `boardlight direct`" % config["name"])
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="boardlight-deploy-") as tmp:
         files = build_image(tmp, text, compiled)

@@ -8,7 +8,7 @@ from the bitmap definitions (bit 0 of a column byte is the top row).
 import pytest
 
 from boardcore import glyphs
-from fw_helpers import ListCanvas, picture, run_fw
+from fw_helpers import RecordingCanvas, picture, run_fw
 
 # Each case: (name, width, height, colour, drawing code using canvas `d`, expected).
 CASES = [
@@ -110,7 +110,7 @@ def test_picture_on_micropython(case, mp_frames):
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_picture_on_cpython(case):
     name, w, h, colour, code, expected = case
-    d = ListCanvas(w, h, colour)
+    d = RecordingCanvas(w, h, colour)
     exec(code, {"glyphs": glyphs, "d": d})
     assert d.rows() == picture(expected)
 
@@ -126,9 +126,9 @@ def test_sizes():
 
 def test_colours_in_rgb565():
     # RGB565: red 0xF800, green 0x07E0, blue 0x001F, yellow = red | green.
-    d = ListCanvas(1, 1, colour=True)
+    d = RecordingCanvas(1, 1, colour=True)
     assert [glyphs.ink(d, glyphs.player_colour(p)) for p in (1, 2, 3, 4)] == [0xF800, 0x07E0, 0x001F, 0xFFE0]
-    assert glyphs.ink(ListCanvas(1, 1), glyphs.BLUE) == 1
+    assert glyphs.ink(RecordingCanvas(1, 1), glyphs.BLUE) == 1
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,7 @@ def test_colours_in_rgb565():
         (lambda: glyphs.symbol_index("Q"), "unknown symbol"),
         (lambda: glyphs.symbol_index("hexagon"), "unknown Forbes symbol"),
         (lambda: glyphs.symbol_cols("S", 4), "sizes 3 and 5"),
-        (lambda: glyphs.draw_small(ListCanvas(4, 5), 0, 0, "A", 1), "small font has no 'A'"),
+        (lambda: glyphs.draw_small(RecordingCanvas(4, 5), 0, 0, "A", 1), "small font has no 'A'"),
     ],
 )
 def test_bad_input_says_what(call, words):

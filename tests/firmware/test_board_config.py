@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import FIGURES
 from fakes.mp import run_mp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -203,3 +204,99 @@ def test_a_copy_loaded_by_path_raises_its_own_error_class():
     with pytest.raises(copy_module.BoardConfigError) as err:
         copy_module.validate(edit("buttons.menu", None))
     assert err.value.field == "buttons.menu"
+
+
+LINUX = json.loads((ROOT / "firmware" / "boards" / "raspberry-pi.json").read_text())
+
+
+def edit_linux(path, value):
+    raw = copy.deepcopy(LINUX)
+    obj = raw
+    keys = path.split(".")
+    for key in keys[:-1]:
+        obj = obj[key]
+    if value is None:
+        del obj[keys[-1]]
+    else:
+        obj[keys[-1]] = value
+    return raw
+
+
+def test_a_linux_board_names_its_pins_as_blinka_does():
+    c = board_config.validate(LINUX)
+    assert c["mcu"] == "linux" and c["scanner"] is None
+    assert c["display"]["spi"] == {"sck": "SCK", "mosi": "MOSI"}  # no bus id, no speed: Blinka's
+    assert c["buttons"]["next"] == "D17"
+    assert ("D5", "CS", "display.cs") in board_config.pin_uses(c)
+    assert ("SCK", "SPI SCK", "display.spi.sck") in board_config.pin_uses(c)
+    neo = edit_linux("display", {"kind": "neopixel", "width": 16, "height": 16, "pin": "D18", "wiring": "rows"})
+    assert board_config.validate(neo)["display"]["order"] == "GRB"
+
+
+BAD_LINUX = [
+    ("display.cs", 5, "display.cs", "must be a pin name of Blinka's board module, such as \"D17\", not 5"),
+    ("display.cs", "5", "display.cs", "not '5'"),
+    ("display.cs", "D-5", "display.cs", "not 'D-5'"),
+    ("display.cs", "D17", "display.cs", "pin 'D17' is already used by buttons.next"),
+    ("display.spi.id", 0, "display.spi.id", "not on mcu linux: Blinka finds the bus from its pins"),
+    ("display.spi.baudrate", 8000000, "display.spi.baudrate", "unknown field"),
+    ("display.kind", "ssd1306", "display.kind", "must be one of max7219, neopixel, not 'ssd1306'"),
+    ("display.kind", "virtual", "display.kind", "must be one of max7219, neopixel, not 'virtual'"),
+    ("buttons.p1", 22, "buttons.p1", "must be a pin name"),
+    ("scanner", {"kind": "barcode", "uart": {"tx": "TXD", "rx": "RXD"}}, "scanner", "must be null on mcu linux"),
+]
+
+
+@pytest.mark.parametrize("path,value,field,words", BAD_LINUX, ids=[b[0] + "=" + repr(b[1]) for b in BAD_LINUX])
+def test_linux_errors_name_the_field(path, value, field, words):
+    with pytest.raises(BoardConfigError) as err:
+        board_config.validate(edit_linux(path, value))
+    assert err.value.field == field
+    assert words in str(err.value)
+
+
+def test_neopixel_byte_order():
+    raw = json.loads((ROOT / "firmware" / "boards" / "esp32s3.json").read_text())
+    assert board_config.validate(raw)["display"]["order"] == "GRB"
+    raw["display"]["order"] = "RGB"
+    assert board_config.validate(raw)["display"]["order"] == "RGB"
+    raw["display"]["order"] = "RGBW"
+    with pytest.raises(BoardConfigError) as err:
+        board_config.validate(raw)
+    assert str(err.value) == "display.order: must be one of GRB, RGB, RBG, GBR, BRG, BGR, not 'RGBW'"
+
+
+def test_board_check_does_not_import_board_config():
+    # board_config imports board_check to check a file; the other way round would be a cycle.
+    import ast
+
+    tree = ast.parse((ROOT / "firmware" / "board_check.py").read_text())
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "board_config" not in imported
+
+
+def test_the_check_at_boot_gives_its_heap_back():
+    # As the device boots (app.load_board): the validator's modules are loaded for the check
+    # and dropped after it; what stays is the checked config.
+    loaded, kept, free = run_mp("""
+import gc, json, sys
+import app
+gc.collect()
+base = gc.mem_alloc()
+import board_config
+import board_check
+gc.collect()
+loaded = gc.mem_alloc() - base
+for name in ("board_config", "board_check"):
+    sys.modules.pop(name)
+del board_config, board_check
+gc.collect()
+base = gc.mem_alloc()
+board = app.load_board("firmware/boards/pico.json")
+gc.collect()
+print(json.dumps([loaded, gc.mem_alloc() - base, gc.mem_free()]))
+""", heap="96k", mpy=True)[0]
+    FIGURES["board file check at boot (.mpy, 96k, pico.json)"] = (
+        "validator %d bytes while loaded, %d kept after (the config), %d free after boot" % (loaded, kept, free))
+    assert kept < loaded // 4

@@ -12,7 +12,10 @@ from fakes.mp import run_mp
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = sorted(p.stem for p in (ROOT / "firmware" / "boards").glob("*.json"))
-REAL = [b for b in BOARDS if json.loads((ROOT / "firmware" / "boards" / (b + ".json")).read_text()).get("mcu") != "unix"]
+# Boards a microcontroller runs: not the virtual board (unix), not a Pi driving its own
+# matrix (linux, `boardlight direct`: tests/host/direct).
+REAL = [b for b in BOARDS
+        if json.loads((ROOT / "firmware" / "boards" / (b + ".json")).read_text()).get("mcu") not in ("unix", "linux")]
 
 BUILD = """
 import json, asyncio, machine, board_config
@@ -38,6 +41,18 @@ print(json.dumps([type(display).__name__, display.width, display.height, display
     assert pins0 == [18, 19, None] and set0 == [10000000, 0, 0]  # MAX7219: mode 0, no MISO
     assert pins1 == [10, 11, 12] and set1 == [4000000, 0, 0]  # MFRC522 on its own bus
     assert buttons == [[p, 0, 1] for p in (2, 3, 4, 5, 6, 7, 14, 15)]  # Pin.IN, Pin.PULL_UP
+
+
+def test_a_linux_board_file_is_not_built_on_a_microcontroller():
+    out = run_mp("""
+import json, board_config
+from hw import setup as hw_setup
+try:
+    hw_setup.build(board_config.load("firmware/boards/raspberry-pi.json"))
+except ValueError as e:
+    print(json.dumps(str(e)))
+""")[0]
+    assert out == "mcu: a linux board file is for `boardlight direct` on that computer, not for a microcontroller"
 
 
 def test_inputs_reach_emit_as_asyncio_tasks():

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from fw_helpers import ListCanvas, picture, run_fw
+from fw_helpers import RecordingCanvas, picture, run_fw
 
 sys.path.insert(0, str(ROOT / "firmware"))
 import screens  # noqa: E402
@@ -111,7 +111,7 @@ def test_frame_on_micropython(case, mp_frames):
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_frame_on_cpython(case):
     name, w, h, colour, code, expected = case
-    d = ListCanvas(w, h, colour)
+    d = RecordingCanvas(w, h, colour)
     exec(code, {"screens": screens, "d": d})
     assert d.rows() == expected
 
@@ -144,7 +144,7 @@ def test_with_the_cores_compact_hint():
     b.cells[START] = 6
     hint = compact_hint(b, [6, 1])
     assert hint[0] == 12 and hint[2] == 4 and hint[1] >= 1 and hint[3] >= hint[1]
-    d = ListCanvas(8, 8)
+    d = RecordingCanvas(8, 8)
     screens.zatre_tiles(d, [1, 6], hint)
     assert d.rows()[3:] == [".#..###.", "##....#.", ".#..###.", ".#..#...", "###.###."]
     # Hand 1 and 1 beside a 1: no run can reach 10, so the best sum is 0, written "0".
@@ -167,7 +167,7 @@ def test_with_the_cores_compact_hint():
     ],
 )
 def test_bad_input_draws_nothing(tiles, hint, words):
-    d = ListCanvas(8, 8)
+    d = RecordingCanvas(8, 8)
     d.pixel(3, 3, 1)
     with pytest.raises(ValueError, match=words):
         screens.zatre_tiles(d, tiles, hint)

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from fw_helpers import ListCanvas, picture, run_fw
+from fw_helpers import RecordingCanvas, picture, run_fw
 
 sys.path.insert(0, str(ROOT / "firmware"))
 import screens  # noqa: E402  (firmware/ is not a package: the host loads it like this)
@@ -261,7 +261,7 @@ def test_frame_on_micropython(case, mp_run):
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_same_frame_on_a_cpython_canvas(case):
     name, w, h, colour, code, expected = case
-    d = ListCanvas(w, h, colour)
+    d = RecordingCanvas(w, h, colour)
     exec(code, {"screens": screens, "d": d})
     assert d.rows() == picture(expected)
     assert d.shows == 0

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from fw_helpers import ListCanvas, run_fw
+from fw_helpers import RecordingCanvas, run_fw
 
 sys.path.insert(0, str(ROOT / "firmware"))
 import screens  # noqa: E402
@@ -82,7 +82,7 @@ def test_oled_fits_card(matrix):
 
 
 def test_scroller_loops_and_steps_by_scale():
-    d = ListCanvas(8, 8)
+    d = RecordingCanvas(8, 8)
     s = screens.Scroller(d, "HI", loop=True)
     assert s.moving
     frames = []
@@ -97,7 +97,7 @@ def test_scroller_loops_and_steps_by_scale():
     assert [s.step() for _ in range(20)] == [True] * 18 + [False, False]
     assert set("".join(d.rows())) == {"."}
     # 128 x 64: scale 4, "HI" (44 wide) stands still at x = (128 - 44) // 2 = 42, y = 18.
-    big = ListCanvas(128, 64)
+    big = RecordingCanvas(128, 64)
     s = screens.Scroller(big, "HI")
     assert not s.moving and s.step() is False
     rows = big.rows()
@@ -106,7 +106,7 @@ def test_scroller_loops_and_steps_by_scale():
 
 
 def test_scores_use_names_and_reject_non_numbers():
-    d = ListCanvas(32, 8, True)
+    d = RecordingCanvas(32, 8, True)
     s = screens.scores(d, [4], names=["ANN"])
     assert s.text == "ANN 4" and not s.moving
     with pytest.raises(ValueError, match="score 2 must be a whole number"):
@@ -130,7 +130,7 @@ def test_scores_use_names_and_reject_non_numbers():
     ],
 )
 def test_bad_input_draws_nothing(call, words):
-    d = ListCanvas(8, 8)
+    d = RecordingCanvas(8, 8)
     d.pixel(3, 3, 1)
     with pytest.raises(ValueError, match=words):
         call(d)
@@ -141,7 +141,7 @@ def test_oled_round_and_board_on_two_lines():
     # O4 (2 x 2) fills the left 64 x 64 (s = 32). "R1B4" at scale 4 would be 92 wide but
     # only 60 are left, so "R1" and "B4" go on two lines: 15 x 4 = 60 high, from
     # y = (64 - 60) // 2 = 2, the second at y = 2 + 32 = 34, both at x = 68.
-    d = ListCanvas(128, 64)
+    d = RecordingCanvas(128, 64)
     screens.fits_card(d, "O4", round_no=1, board_no=4)
     rows = d.rows()
     assert rows[2][68] == "#" and rows[1][68] == "." and rows[34][68] == "#" and rows[33][68] == "."

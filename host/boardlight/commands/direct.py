@@ -1,5 +1,6 @@
 """`boardlight direct ...`: a matrix and buttons wired straight to a Raspberry Pi / Linux
-board (Blinka), driven by the host with the firmware's own screens."""
+board (Blinka), driven by the host with the firmware's own screens. The wiring is a board
+file with "mcu": "linux" (docs/building.md)."""
 
 import click
 
@@ -19,12 +20,12 @@ def direct_group():
 
 
 @direct_group.command()
-@click.argument("wiring", type=click.Path(dir_okay=False))
+@click.argument("wiring", metavar="BOARD_FILE", type=click.Path(dir_okay=False))
 @click.option("--pause", default=1.5, show_default=True, help="Seconds per screen.")
 @click.option("--buttons", "button_seconds", default=0.0, show_default=True,
               help="Then print button events for this many seconds.")
 def check(wiring, pause, button_seconds):
-    """Show a tour of screens on the matrix described by WIRING (JSON), then echo buttons."""
+    """Show a tour of screens on the matrix BOARD_FILE describes, then echo buttons."""
     import time
 
     from boardlight.direct.run import check_screens
@@ -41,7 +42,7 @@ def check(wiring, pause, button_seconds):
 
 
 @direct_group.command()
-@click.argument("wiring", type=click.Path(dir_okay=False))
+@click.argument("wiring", metavar="BOARD_FILE", type=click.Path(dir_okay=False))
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Deal from this seed (default: the clock).")
 @click.option("--players", type=click.IntRange(1, 4), default=2, show_default=True)
 @click.option("--seconds", type=float, default=None, help="Stop after this long (default: run until Ctrl-C).")

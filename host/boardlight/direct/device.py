@@ -1,73 +1,63 @@
 """`--direct`: the device's screens and buttons on a matrix wired straight to a Raspberry
 Pi (or any Linux board Blinka supports), with no microcontroller in between.
 
-    device = open_direct("wiring.json")      # see direct_config for the file
-    device.draw("fits_card", "L4", start=True, round_no=2)   # any firmware screen
+    device = open_direct("firmware/boards/raspberry-pi.json")   # a board file, "mcu": "linux"
+    device.draw("fits_card", "L4", start=True, round_no=2)     # any firmware screen
     for event in device.poll():             # ("button", "next", "short"), ...
         ...
 
-The screens are the firmware's own (firmware/screens/__init__.py and firmware/screen_*.py, loaded
-from the source tree), drawn on a CPython canvas (direct_canvas) that the MAX7219 or
-NeoPixel driver (direct_max7219, direct_neopixel) pushes to the hardware through Blinka
-and Adafruit's CircuitPython driver libraries. Events follow the device's contract, so
-the play UI handles them exactly as events arriving from a device over USB.
+The board file is the firmware's format, checked by the firmware's validator (board_file.py).
+The screens are the firmware's own (firmware/screens/, loaded from the source tree), drawn on
+the host's canvas (boardlight.canvas) that the MAX7219 or NeoPixel driver (max7219.py,
+neopixel.py) pushes to the hardware through Blinka and Adafruit's CircuitPython driver
+libraries. The buttons are read by the firmware's own driver (buttons.py), so events follow
+the device's contract and the play UI handles them exactly as events from a device over USB.
 """
 
-import sys
 from pathlib import Path
 
-from boardlight.direct import wiring as direct_config
-from boardlight.direct.buttons import Buttons, blinka_inputs
-
-FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
+from boardlight.direct import board_file
+from boardlight.direct.buttons import blinka_inputs, wired_buttons
+from boardlight.direct.pins import board_pins
+from boardlight.firmware import FIRMWARE, firmware_module
 
 
 def load_screens(firmware=FIRMWARE):
-    """The firmware's `screens` module, imported with firmware/ at the END of sys.path
-    (so it can import its screen_* modules without shadowing any host module)."""
+    """The firmware's `screens` package, imported with firmware/ at the END of sys.path
+    (so it can import its modules without shadowing any host module)."""
     if not (Path(firmware) / "screens" / "__init__.py").exists():
         raise RuntimeError("the firmware screens are not in %s: --direct runs from a source checkout" % firmware)
-    if str(firmware) not in sys.path:
-        sys.path.append(str(firmware))
-    import screens
-
-    return screens
+    return firmware_module("screens")
 
 
-def build_display(disp, board_module=None, spi=None):
-    """The canvas driver for a validated display config (direct_config). `spi` is for
-    tests (a recording bus); by default the board's hardware SPI on SCK/MOSI."""
-    if board_module is None:
-        import board as board_module
+def build_display(disp, pins, spi=None):
+    """The canvas driver for a checked display config; `pins` is board_pins() of its board
+    file. `spi` is for tests (a recording bus); by default a busio.SPI on the file's pins."""
     if disp["kind"] == "max7219":
         import digitalio
 
         from boardlight.direct.max7219 import Max7219Matrix
 
-        cs_pin = getattr(board_module, disp["cs"], None)
-        if cs_pin is None:
-            raise ValueError("display.cs: this board has no pin %r" % disp["cs"])
         if spi is None:
             import busio
 
-            spi = busio.SPI(board_module.SCK, MOSI=board_module.MOSI)
-        return Max7219Matrix(spi, digitalio.DigitalInOut(cs_pin), disp["width"], disp["height"], disp["rotation"])
+            spi = busio.SPI(pins["display.spi.sck"], MOSI=pins["display.spi.mosi"])
+        return Max7219Matrix(spi, digitalio.DigitalInOut(pins["display.cs"]), disp["width"], disp["height"],
+                             disp["rotation"], disp["brightness"], disp["max_brightness"])
     from boardlight.direct.neopixel import NeoPixelMatrix
 
-    pin = getattr(board_module, disp["pin"], None)
-    if pin is None:
-        raise ValueError("display.pin: this board has no pin %r" % disp["pin"])
-    return NeoPixelMatrix(pin, disp["width"], disp["height"], disp["serpentine"], disp["order"], disp["max_brightness"])
+    return NeoPixelMatrix(pins["display.pin"], disp["width"], disp["height"], disp["wiring"],
+                          disp["brightness_cap"], disp["max_current_ma"], disp["order"], disp["brightness"])
 
 
 class DirectDevice:
     """A display canvas plus buttons, driven from the host process."""
 
-    def __init__(self, display, inputs, long_ms=600, debounce_ms=20, clock=None, screens=None):
+    def __init__(self, display, inputs, long_press_ms=600, debounce_ms=20, clock=None, screens=None):
         self.display = display
         self.screens = screens if screens is not None else load_screens()
         self._events = []
-        self.buttons = Buttons(inputs, self._events.append, debounce_ms, long_ms, clock)
+        self.buttons = wired_buttons(inputs, self._events.append, debounce_ms, long_press_ms, clock)
 
     def draw(self, screen, *args, **kwargs):
         """Draw one firmware screen (a function name of firmware/screens/__init__.py, e.g.
@@ -105,9 +95,12 @@ class DirectDevice:
 
 
 def open_direct(config, board_module=None, spi=None, clock=None, screens=None):
-    """A DirectDevice from a wiring config (a path, or a dict as direct_config.validate
-    takes). ValueError names the field of any wiring problem."""
-    cfg = direct_config.load(config) if isinstance(config, (str, Path)) else direct_config.validate(config)
-    display = build_display(cfg["display"], board_module, spi)
-    inputs = blinka_inputs(cfg["buttons"], board_module)
-    return DirectDevice(display, inputs, cfg["long_ms"], cfg["debounce_ms"], clock, screens)
+    """A DirectDevice from a board file (a path, or a parsed dict as board_file.validate
+    takes). ValueError names the field of any problem."""
+    cfg = board_file.load(config) if isinstance(config, (str, Path)) else board_file.validate(config)
+    if board_module is None:
+        import board as board_module
+    pins = board_pins(cfg, board_module)
+    display = build_display(cfg["display"], pins, spi)
+    inputs = blinka_inputs({name: pins["buttons." + name] for name in cfg["buttons"]})
+    return DirectDevice(display, inputs, cfg["long_press_ms"], cfg["debounce_ms"], clock, screens)

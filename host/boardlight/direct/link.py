@@ -45,7 +45,7 @@ class DirectLink:
 
     @classmethod
     def open(cls, wiring, **kwargs):
-        """A started DirectLink on the hardware a wiring file (direct_config) describes."""
+        """A started DirectLink on the hardware a board file (board_file.py) describes."""
         link = cls(open_direct(wiring), **kwargs)
         return link.start()
 

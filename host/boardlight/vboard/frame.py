@@ -3,11 +3,14 @@
 The side channel carries a header line "F <n> <w> <h> <mono|rgb565> <level> <size>" and
 then <size> bytes: the firmware Display's framebuf buffer, MONO_HLSB for mono displays
 (one byte per 8 columns, most significant bit leftmost), RGB565 little-endian for colour.
+Those are the host canvas's bytes too, so its pixels are read through one (boardlight.canvas).
 """
+
+from boardlight.canvas import Canvas
 
 
 class MatrixFrame:
-    __slots__ = ("number", "width", "height", "fmt", "level", "data")
+    __slots__ = ("number", "width", "height", "fmt", "level", "data", "_canvas")
 
     def __init__(self, number, width, height, fmt, level, data):
         if fmt not in ("mono", "rgb565"):
@@ -21,6 +24,8 @@ class MatrixFrame:
         self.fmt = fmt
         self.level = level
         self.data = bytes(data)
+        self._canvas = Canvas(width, height, fmt == "rgb565")
+        self._canvas.buffer[:] = self.data
 
     @staticmethod
     def payload_size(header):
@@ -46,22 +51,15 @@ class MatrixFrame:
         """The raw pixel value: 0/1 on mono, the RGB565 number on colour."""
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IndexError("pixel (%d, %d) is outside %dx%d" % (x, y, self.width, self.height))
-        if self.fmt == "mono":
-            byte = self.data[y * ((self.width + 7) // 8) + x // 8]
-            return 1 if byte & (0x80 >> (x % 8)) else 0
-        i = (y * self.width + x) * 2
-        return self.data[i] | (self.data[i + 1] << 8)
+        return self._canvas.pixel(x, y)
 
     def lit(self, x, y):
         return self.value(x, y) != 0
 
     def rgb(self, x, y):
         """(r, g, b) 0..255 as the LEDs would show it (mono: white or black)."""
-        v = self.value(x, y)
-        if self.fmt == "mono":
-            return (255, 255, 255) if v else (0, 0, 0)
-        r, g, b = (v >> 11) & 0x1F, (v >> 5) & 0x3F, v & 0x1F
-        return ((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2))
+        self.value(x, y)  # IndexError outside the frame
+        return self._canvas.rgb888(x, y)
 
     def rows(self, on="#", off="."):
         """The matrix as text, one string per row: handy in tests and the terminal."""

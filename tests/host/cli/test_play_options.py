@@ -52,12 +52,12 @@ def test_options_before_the_game_are_refused_not_dropped(tmp_path, tables, capsy
 def test_play_direct_with_a_bad_wiring_file_is_one_clear_line(tmp_path, capsys):
     # It was a ValueError traceback from deep inside the direct backend.
     wiring = tmp_path / "wiring.json"
-    wiring.write_text('{"display": 3}')
+    wiring.write_text('{"name": "wiring", "board": "a Pi", "mcu": "linux", "buttons": {"next": "D17", "menu": "D27"}, "display": 3}')
     db = tmp_path / "log.sqlite3"
     assert main(["play", "fits", "--players", "Ann", "--direct", str(wiring),
                  "--db", str(db)]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert err.startswith("Error: cannot drive the matrix wired as %s: " % wiring)
-    assert "display: missing, or not an object" in err
+    assert "display: missing (an object)" in err
     assert "the game is saved: add --no-device" in err

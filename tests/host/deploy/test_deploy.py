@@ -57,6 +57,12 @@ def test_bad_board_file_names_the_field(tmp_path):
         deploy.load_board("nosuch")
 
 
+def test_a_linux_board_file_is_not_deployed():
+    # raspberry-pi.json is for `boardlight direct` on the Pi: refused before any port is opened.
+    with pytest.raises(deploy.DeployError, match=r"board file raspberry-pi is for a matrix wired to a Linux computer"):
+        deploy.deploy("/dev/no-such-port", "raspberry-pi", log=lambda line: None)
+
+
 def test_missing_packages_are_installed_with_mip_from_an_index(tmp_path):
     # An offline package index in micropython-lib's layout (what `mpremote mip` reads):
     # package/<mpy version>/<name>/latest.json lists files by sha256 prefix, served from

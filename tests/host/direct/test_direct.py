@@ -1,8 +1,10 @@
-"""--direct: the firmware screens on a MAX7219 chain or NeoPixel matrix through Blinka.
+"""--direct: the firmware screens on a MAX7219 chain or NeoPixel matrix through Blinka, from a
+firmware board file with "mcu": "linux".
 
 Runs on Blinka's OS-agnostic board (BLINKA_OS_AGNOSTIC=1, set before `board` is first
 imported) with a recording fake of the SPI bus and of the NeoPixel pin writer; the
-expected bytes are worked out from the MAX7219 datasheet and Adafruit's driver code.
+expected bytes are worked out from the MAX7219 datasheet, Adafruit's driver code and the
+module layout of the firmware's driver (firmware/drivers/max7219.py).
 """
 
 import json
@@ -12,10 +14,10 @@ os.environ["BLINKA_OS_AGNOSTIC"] = "1"  # Blinka picks its board on first import
 
 import pytest
 
-from boardlight.direct import device as direct
-from boardlight.direct import wiring as direct_config
-from boardlight.direct.buttons import Buttons
 from boardlight.canvas import Canvas
+from boardlight.direct import board_file
+from boardlight.direct import device as direct
+from boardlight.direct.buttons import wired_buttons
 
 
 class RecordingSPI:
@@ -47,9 +49,12 @@ class RecordingSPI:
 
 
 def max_config(width=32, height=8):
-    # Dx_OUTPUT / Dx_INPUT_TRUE_PULL_UP / Dx_INPUT_TRUE are pins of Blinka's agnostic board.
+    # Dx_OUTPUT / Dx_INPUT_TRUE_PULL_UP / Dx_INPUT_TRUE / SCK / MOSI are pins of Blinka's
+    # agnostic board.
     return {
-        "display": {"kind": "max7219", "width": width, "height": height, "cs": "Dx_OUTPUT"},
+        "name": "wiring", "board": "Blinka's OS-agnostic board", "mcu": "linux",
+        "display": {"kind": "max7219", "width": width, "height": height, "brightness": 15,
+                    "spi": {"sck": "SCK", "mosi": "MOSI"}, "cs": "Dx_OUTPUT"},
         "buttons": {"next": "Dx_INPUT_TRUE_PULL_UP", "menu": "Dx_INPUT_TRUE"},
     }
 
@@ -70,7 +75,7 @@ def test_max7219_chain_init_sequence():
         four(0x09, 0),  # no BCD decode: raw segments = pixels
         four(0x0C, 1),  # normal operation
     ] + [four(d, 0) for d in range(1, 9)] + [  # the blank frame
-        four(0x0A, 15),  # our canvas starts at brightness 15
+        four(0x0A, 15),  # the board file's brightness, 15
     ]
     assert spi.baudrate == 8000000  # Adafruit's default, within the chip's 10 MHz
 
@@ -82,19 +87,18 @@ def test_max7219_frame_bytes_for_known_pixels():
     for x, y in ((0, 0), (31, 7), (9, 3)):
         dev.display.pixel(x, y, 1)
     dev.display.show()
-    # Adafruit's CustomMatrix (rotation 1) puts pixel (x, y) in buffer byte
-    # 31 - (x // 8 + 4 y), bit x % 8; show() sends digit register d = ypos + 1 with
-    # buffer[4 ypos + chip] for chip 0..3. So digit d carries row y = 8 - d, and the
-    # chip-th pair holds columns 8 (3 - chip) .. +7.
-    #   (0, 0):  row 0 -> digit 8, columns 0-7 -> chip 3, bit 0 -> 0x01
-    #   (31, 7): row 7 -> digit 1, columns 24-31 -> chip 0, bit 7 -> 0x80
-    #   (9, 3):  row 3 -> digit 5, columns 8-15 -> chip 2, bit 1 -> 0x02
+    # As the firmware lays a picture on a chain (rotation 0): tile k (columns 8k..8k+7) is
+    # the k-th pair of a chip-select frame (the module farthest along the chain first),
+    # row y is digit register y + 1, column 8k + c is data bit 0x80 >> c.
+    #   (0, 0):  digit 1, pair 0, 0x80
+    #   (31, 7): digit 8, pair 3, 0x01
+    #   (9, 3):  digit 4, pair 1, 0x40
     assert spi.transactions == [
         "0180010001000100",
         "0200020002000200",
         "0300030003000300",
-        "0400040004000400",
-        "0500050005020500",
+        "0400044004000400",
+        "0500050005000500",
         "0600060006000600",
         "0700070007000700",
         "0800080008000801",
@@ -111,6 +115,18 @@ def test_max7219_brightness_is_the_intensity_register():
         dev.display.brightness(16)
 
 
+def test_max7219_max_brightness_caps_the_intensity():
+    spi = RecordingSPI()
+    cfg = max_config(8, 8)
+    cfg["display"].update(brightness=6, max_brightness=4)
+    dev = direct.open_direct(cfg, spi=spi)
+    assert spi.transactions[-1] == "0a04"  # starts at 6, held at the cap
+    dev.display.brightness(2)
+    dev.display.brightness(15)
+    assert spi.transactions[-2:] == ["0a02", "0a04"]
+    assert dev.display.level == 15
+
+
 def test_a_firmware_screen_reaches_the_chain():
     spi = RecordingSPI()
     dev = direct.open_direct(max_config(8, 8), spi=spi)
@@ -120,8 +136,8 @@ def test_a_firmware_screen_reaches_the_chain():
     # O4 is 2 x 2 cells, so s = min(7 // 2, 8 // 2) = 3, offsets x (7 - 6) // 2 = 0,
     # y (8 - 6) // 2 = 1: pixels x 0..5, y 1..6 lit.
     assert dev.display.rows() == ["........"] + ["######.."] * 6 + ["........"]
-    # One chip: digit d carries row 8 - d (see above), bits 0..5 -> 0x3F.
-    assert spi.transactions == ["0100"] + ["%02x3f" % d for d in range(2, 8)] + ["0800"]
+    # One chip: digit d carries row d - 1 (see above), columns 0..5 -> bits 0x80..0x04 = 0xFC.
+    assert spi.transactions == ["0100"] + ["%02xfc" % d for d in range(2, 8)] + ["0800"]
 
 
 class FakeWriter:
@@ -133,9 +149,10 @@ class FakeWriter:
 
 
 def neo_config(**disp):
-    d = {"kind": "neopixel", "width": 4, "height": 2, "pin": "NEOPIXEL"}
+    d = {"kind": "neopixel", "width": 4, "height": 2, "pin": "NEOPIXEL", "wiring": "rows-serpentine"}
     d.update(disp)
-    return {"display": d, "buttons": {"next": "Dx_INPUT_TRUE_PULL_UP", "menu": "Dx_INPUT_TRUE"}}
+    return {"name": "wiring", "board": "Blinka's OS-agnostic board", "mcu": "linux", "display": d,
+            "buttons": {"next": "Dx_INPUT_TRUE_PULL_UP", "menu": "Dx_INPUT_TRUE"}}
 
 
 def test_neopixel_grb_serpentine_and_scaling(monkeypatch):
@@ -143,32 +160,55 @@ def test_neopixel_grb_serpentine_and_scaling(monkeypatch):
 
     writer = FakeWriter()
     monkeypatch.setattr(neopixel, "neopixel_write", writer)
-    dev = direct.open_direct(neo_config(max_brightness=100))
+    dev = direct.open_direct(neo_config(brightness=15))
     c = dev.display
     c.pixel(0, 0, c.rgb(255, 0, 0))
     c.pixel(3, 0, c.rgb(0, 255, 0))
     c.pixel(0, 1, c.rgb(0, 0, 255))
     c.show()
     # Strip order: row 0 left to right (0..3), row 1 right to left (7..4), so (0, 1) is 7.
-    # GRB bytes; level 15 at 100 %: channel * 16 * 100 // 1600 = channel.
+    # GRB bytes; level 15, brightness_cap 255 (the default): channel * 16 * 255 // 4080 = channel.
     assert writer.frames == ["00ff00" + "000000" * 2 + "ff0000" + "000000" * 3 + "0000ff"]
     c.brightness(7)
     c.show()
-    # Level 7: 255 * 8 * 100 // 1600 = 127 = 0x7f.
+    # Level 7: 255 * 8 * 255 // 4080 = 127 = 0x7f.
     assert writer.frames[-1] == "007f00" + "000000" * 2 + "7f0000" + "000000" * 3 + "00007f"
 
 
-def test_neopixel_default_current_limit_and_plain_rows(monkeypatch):
+def test_neopixel_brightness_cap_order_and_plain_rows(monkeypatch):
     import neopixel
 
     writer = FakeWriter()
     monkeypatch.setattr(neopixel, "neopixel_write", writer)
-    dev = direct.open_direct(neo_config(serpentine=False, order="RGB"))
+    dev = direct.open_direct(neo_config(wiring="rows", order="RGB", brightness=15, brightness_cap=63))
     c = dev.display
     c.pixel(0, 1, c.rgb(255, 255, 255))
     c.show()
-    # Not serpentine: (0, 1) is index 4. Default limit 25 %: 255 * 16 * 25 // 1600 = 63.
+    # Plain rows: (0, 1) is index 4. Cap 63 at level 15: 255 * 16 * 63 // 4080 = 63.
     assert writer.frames == ["000000" * 4 + "3f3f3f" + "000000" * 3]
+    c.fill(0)
+    c.pixel(1, 0, c.rgb(255, 0, 0))
+    c.show()
+    # RGB order on the wire: red first.
+    assert writer.frames[-1] == "000000" + "3f0000" + "000000" * 6
+
+
+def test_neopixel_current_limit_as_the_firmware_driver(monkeypatch):
+    # The numbers of tests/firmware/test_driver_neopixel.py: 8 x 8 all white under 500 mA is
+    # 28 per channel, drawing 485 mA; one white pixel (124 mA) is left at 255.
+    import neopixel
+
+    writer = FakeWriter()
+    monkeypatch.setattr(neopixel, "neopixel_write", writer)
+    dev = direct.open_direct(neo_config(width=8, height=8, brightness=15, max_current_ma=500))
+    c = dev.display
+    c.fill(c.rgb(255, 255, 255))
+    c.show()
+    assert set(bytes.fromhex(writer.frames[-1])) == {28} and c.current_ma == 485
+    c.fill(0)
+    c.pixel(3, 3, c.rgb(255, 255, 255))
+    c.show()
+    assert max(bytes.fromhex(writer.frames[-1])) == 255 and c.current_ma == 124
 
 
 class FakePin:
@@ -180,7 +220,7 @@ def test_buttons_debounce_short_and_long():
     now = [0]
     got = []
     nxt, menu = FakePin(), FakePin()
-    b = Buttons({"next": nxt, "menu": menu}, got.append, debounce_ms=20, long_ms=600, clock=lambda: now[0])
+    b = wired_buttons({"next": nxt, "menu": menu}, got.append, debounce_ms=20, long_press_ms=600, clock=lambda: now[0])
 
     def at(t, level=None, pin=nxt):
         now[0] = t
@@ -224,13 +264,19 @@ def test_unknown_pins_and_screens_are_named():
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda c: c["display"].update(width=12), "display.width: must be a multiple of 8 for max7219, not 12"),
+        # The firmware's own validator (firmware/board_check.py) checks a --direct board file.
+        (lambda c: c["display"].update(width=12), "display.width: MAX7219 modules are 8 x 8: width and height must be multiples of 8, not 12x8"),
         (lambda c: c["display"].update(kind="lcd"), "display.kind: must be one of max7219, neopixel"),
-        (lambda c: c["display"].update(pin="D1"), "display.pin: not a field of a max7219 display"),
-        (lambda c: c["buttons"].pop("menu"), "buttons.menu: required"),
+        (lambda c: c["display"].update(kind="ht16k33"), "display.kind: must be one of max7219, neopixel, not 'ht16k33'"),
+        (lambda c: c["display"].update(pin="D1"), "display.pin: unknown field"),
+        (lambda c: c["display"].update(cs=5), "display.cs: must be a pin name of Blinka's board module"),
+        (lambda c: c["display"]["spi"].update(id=0), "display.spi.id: not on mcu linux: Blinka finds the bus from its pins"),
+        (lambda c: c["buttons"].pop("menu"), "buttons.menu: missing: every board needs next and menu"),
         (lambda c: c["buttons"].update(p7="D3"), "buttons.p7: unknown button"),
-        (lambda c: c["buttons"].update(p1="Dx_OUTPUT"), "pin Dx_OUTPUT is wired to more than one thing"),
-        (lambda c: c.update(long_ms=5), "long_ms: must be a whole number 50..10000"),
+        (lambda c: c["buttons"].update(p1="Dx_OUTPUT"), "display.cs: pin 'Dx_OUTPUT' is already used by buttons.p1"),
+        (lambda c: c.update(long_press_ms=5), "long_press_ms: must be a whole number 100..5000"),
+        (lambda c: c.update(scanner={"kind": "barcode"}), "scanner: must be null on mcu linux"),
+        (lambda c: c.update(mcu="rp2040"), "buttons.menu: must be a GPIO number this board has free"),
         (lambda c: c.update(colour=True), "colour: unknown field"),
     ],
 )
@@ -238,22 +284,38 @@ def test_config_errors_name_the_field(change, message):
     cfg = max_config()
     change(cfg)
     with pytest.raises(ValueError, match=message):
-        direct_config.validate(cfg)
+        board_file.validate(cfg)
+
+
+def test_a_microcontroller_board_file_is_refused():
+    from boardlight.firmware import FIRMWARE
+
+    with pytest.raises(ValueError, match="pico.json: mcu: --direct drives a matrix wired to this computer: "
+                                         "its board file has \"mcu\": \"linux\", not 'rp2040'"):
+        board_file.load(FIRMWARE / "boards" / "pico.json")
 
 
 def test_config_file_errors_name_the_file(tmp_path):
     path = tmp_path / "wiring.json"
     path.write_text("{oops")
     with pytest.raises(ValueError, match="wiring.json: not valid JSON"):
-        direct_config.load(path)
+        board_file.load(path)
     path.write_text(json.dumps(neo_config(order="GRX")))
     with pytest.raises(ValueError, match="wiring.json: display.order"):
-        direct_config.load(path)
+        board_file.load(path)
     path.write_text(json.dumps(neo_config()))
-    assert direct_config.load(path)["display"] == {
-        "kind": "neopixel", "width": 4, "height": 2, "pin": "NEOPIXEL",
-        "serpentine": True, "order": "GRB", "max_brightness": 25,
+    assert board_file.load(path)["display"] == {
+        "kind": "neopixel", "width": 4, "height": 2, "pin": "NEOPIXEL", "wiring": "rows-serpentine",
+        "order": "GRB", "brightness_cap": 255, "max_current_ma": 500, "colour": True, "brightness": 8,
     }
+
+
+def test_two_names_for_one_pin_are_refused():
+    # On the agnostic board CS and NEOPIXEL are both pin D6 (on a Pi, SCK and D11 are one pin).
+    cfg = neo_config()
+    cfg["buttons"]["p1"] = "CS"
+    with pytest.raises(ValueError, match="display.pin: pin 'NEOPIXEL' is 'CS' \\(buttons.p1\\) under another name"):
+        direct.open_direct(cfg)
 
 
 def test_canvas_matches_framebuf_layout():
@@ -274,8 +336,8 @@ def test_canvas_matches_framebuf_layout():
 
 def decode_chain(transactions, width=32):
     """The frame a 32 x 8 chain shows after these show() transactions, by the mapping
-    worked out in test_max7219_frame_bytes_for_known_pixels: digit d is row 8 - d, the
-    k-th pair of a frame is columns 8 (3 - k) .. +7, bit b is column + b."""
+    worked out in test_max7219_frame_bytes_for_known_pixels: digit d is row d - 1, the
+    k-th pair of a frame is columns 8k .. 8k + 7, bit 0x80 >> c is column 8k + c."""
     rows = [["."] * width for _ in range(8)]
     chips = width // 8
     for tx in transactions[-8:]:
@@ -283,9 +345,9 @@ def decode_chain(transactions, width=32):
         for k in range(chips):
             reg, bits = data[2 * k], data[2 * k + 1]
             assert 1 <= reg <= 8, "not a digit register: %r" % tx
-            for b in range(8):
-                if bits >> b & 1:
-                    rows[8 - reg][8 * (chips - 1 - k) + b] = "#"
+            for c in range(8):
+                if bits & (0x80 >> c):
+                    rows[reg - 1][8 * k + c] = "#"
     return ["".join(r) for r in rows]
 
 
@@ -299,7 +361,7 @@ def test_standalone_dealer_runs_on_the_direct_matrix():
     spi = RecordingSPI()
     cfg = max_config()
     dev = direct.open_direct(cfg, spi=spi, clock=lambda: now[0])
-    dev.buttons = Buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, lambda: now[0])
+    dev.buttons = wired_buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, lambda: now[0])
     dealer = DirectDealer(dev, seed=5, players=2, scroll_ms=80, clock=lambda: now[0])
     # "FITS 2P" is 7 x 6 - 1 = 41 px wide > 32: it scrolls, one step per 80 ms.
     assert dealer.scroller is not None and dealer.scroller.moving
@@ -331,7 +393,7 @@ def test_direct_link_speaks_the_device_link_interface():
     nxt, menu = FakePin(), FakePin()
     spi = RecordingSPI()
     dev = direct.open_direct(max_config(), spi=spi)
-    dev.buttons = Buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, lambda: now[0])
+    dev.buttons = wired_buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, lambda: now[0])
     got = []
     link = DirectLink(dev, on_event=got.append, clock=lambda: now[0])
     assert link.wait_connected()["display"] == {"w": 32, "h": 8}

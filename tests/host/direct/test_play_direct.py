@@ -12,7 +12,7 @@ import pytest
 
 from boardlight.direct import device as direct
 from boardlight.direct import link as direct_link
-from boardlight.direct.buttons import Buttons
+from boardlight.direct.buttons import wired_buttons
 from boardlight.canvas import Canvas
 from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
@@ -33,7 +33,7 @@ def test_a_wired_button_deals_and_the_chain_shows_the_start_card(tmp_path, monke
     def open_fake(wiring):
         assert wiring == "wiring.json"
         dev = direct.open_direct(max_config(), spi=spi)
-        dev.buttons = Buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, _ms)
+        dev.buttons = wired_buttons({"next": nxt, "menu": menu}, dev._events.append, 20, 600, _ms)
         return dev
 
     monkeypatch.setattr(direct_link, "open_direct", open_fake)

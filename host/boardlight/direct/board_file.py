@@ -1,0 +1,46 @@
+"""The board file of a matrix wired to this computer, for `boardlight direct` and `play
+--direct`: a firmware board file (firmware/boards/*.json, docs/building.md) whose "mcu" is
+"linux", its pins named as in Blinka's `board` module ("D17"), checked by the firmware's own
+validator (firmware/board_config.py) as the device checks its /board.json.
+
+    config = load("firmware/boards/raspberry-pi.json")
+
+Every problem raises ValueError naming the file and the field, e.g.
+"pi.json: display.cs: pin 'D17' is already used by buttons.next". An old --direct wiring
+file is refused with how to convert it (old_wiring.py).
+"""
+
+import json
+from pathlib import Path
+
+from boardlight.direct import old_wiring
+from boardlight.firmware import firmware_module
+
+
+def validate(raw, name="wiring"):
+    """The checked config (defaults filled in) of a parsed board file for a Linux board;
+    `name` is the file's stem, for the conversion of an old wiring file."""
+    old_wiring.check(raw, name)
+    config = firmware_module("board_config").validate(raw)
+    if config["mcu"] != "linux":
+        raise ValueError("mcu: --direct drives a matrix wired to this computer: its board file has "
+                         "\"mcu\": \"linux\", not %r (that one is for a microcontroller: boardlight deploy)"
+                         % config["mcu"])
+    return config
+
+
+def load(path):
+    """Read and check a board file; ValueError names the file and the field."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = json.load(f)
+    except OSError as exc:
+        raise ValueError("%s: cannot read (%s)" % (path, exc.strerror or exc)) from None
+    except ValueError as exc:
+        raise ValueError("%s: not valid JSON (%s)" % (path, exc)) from None
+    try:
+        return validate(raw, Path(path).stem)
+    except old_wiring.OldWiringFile as exc:
+        raise old_wiring.OldWiringFile("%s: %s" % (path, exc)) from None
+    except ValueError as exc:
+        raise ValueError("%s: %s" % (path, exc)) from None
