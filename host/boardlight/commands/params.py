@@ -1,5 +1,5 @@
 """The command line's value types (click.ParamType): each reads one kind of value and says
-in one line what it expected when it cannot."""
+in one line what it expected when it cannot; and the reading of the text files they name."""
 
 from collections import namedtuple
 

@@ -212,8 +212,7 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
             status = _run_plain(session, chosen_seed, resume is not None, record)
         else:
             status = _run_table(session, port, no_device, direct, db)
-        # A game kept in another log than the default is found again only with its --db.
-        where = " --db %s" % _shell_word(str(db)) if db is not None else ""
+        where = _db_words(db)
         if status == "playing":
             click.echo("Game %d is saved: `boardlight play --resume%s%s` continues it."
                        % (session.row.id, " --plain" if plain else "", where))
@@ -252,10 +251,9 @@ def _run_table(session, port, no_device, direct, db):
     if status is None:
         # The UI stopped on an error (Textual printed it): the game is not over, and
         # every action taken is in the log.
-        where = " --db %s" % _shell_word(str(db)) if db is not None else ""
         raise click.ClickException(
             "the table stopped on an error; game %d is saved up to its last action:"
-            " `boardlight play --resume%s` continues it" % (session.row.id, where))
+            " `boardlight play --resume%s` continues it" % (session.row.id, _db_words(db)))
     return status
 
 
@@ -343,10 +341,12 @@ def _pick_game(store, game, resume):
     return rows[choice - 1]
 
 
-def _shell_word(text):
+def _db_words(db):
+    """' --db FILE' for the command lines we print: a game kept in another log than the
+    default is found again only with its --db."""
     import shlex
 
-    return shlex.quote(text)
+    return " --db %s" % shlex.quote(str(db)) if db is not None else ""
 
 
 COMMANDS = (play,)
