@@ -44,6 +44,13 @@ def run_on(name, script, *args, timeout=120):
     return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
 
 
+@pytest.fixture(autouse=True)
+def own_game_log(tmp_path, monkeypatch):
+    """Every test's games go to a log of its own (a test that plays without --db must not
+    write to the user's game log)."""
+    monkeypatch.setenv("BOARDLIGHT_DB", str(tmp_path / "default-log.sqlite3"))
+
+
 def pytest_terminal_summary(terminalreporter):
     if not FIGURES:
         return

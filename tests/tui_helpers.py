@@ -30,3 +30,27 @@ def beside_virtual_board(session, script):
         asyncio.run(main())
     finally:
         device.close()
+
+
+CLEAR = "<<clear>>"
+
+
+def plain_game(session, lines, record=None):
+    """Play `session` in the line-based game (tui.plain) with `lines` typed one by one (the
+    input ends after the last); returns (status, said): what it printed, one string a call,
+    the prompts it asked with as "? PROMPT" and every screen clear as CLEAR."""
+    from boardlight.tui.plain import PlainTable
+
+    said = []
+    typed = iter(lines)
+
+    def ask(prompt):
+        said.append("? " + prompt)
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    table = PlainTable(session, ask=ask, say=said.append, clear=lambda: said.append(CLEAR),
+                       record=record)
+    return table.run(), said

@@ -1,8 +1,5 @@
-"""The `boardlight` command line.
-
-Each game keeps its commands in its own module under `boardlight.commands`; this file
-only builds the command groups (play, replay, score, hint, ...) and mounts them.
-"""
+"""The `boardlight` command line: the top group, with each command module's commands
+mounted on it (boardlight.commands; the order does not matter)."""
 
 import sys
 
@@ -11,6 +8,9 @@ import click
 from boardcore.errors import FormatError, RuleError
 
 from boardlight import __version__
+from boardlight.commands import cards, device, direct, gamelog, hint, play, render, replay, score
+
+COMMAND_MODULES = (play, replay, score, hint, render, cards, direct, device, gamelog)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,50 +19,9 @@ def cli():
     """boardlight: a table companion for FITS, Zatre and Forbes."""
 
 
-@cli.group()
-def play():
-    """Play a game at the table."""
-
-
-@cli.group()
-def replay():
-    """Check a game record action by action and print the final scores as JSON."""
-
-
-@cli.group()
-def score():
-    """Score a board position and print the breakdown as JSON."""
-
-
-@cli.group()
-def hint():
-    """Print the hints for a position as JSON."""
-
-
-# The modules under boardlight.commands that add commands; each adds its own name here.
-COMMAND_MODULES = (
-    "cards",
-    "fits",
-    "render",
-    "direct",
-    "forbes",
-    "zatre",
-    "device",
-    "table",  # last: wraps each game's `play` as --plain
-)
-
-
-def _mount():
-    # Imported here so that `cli` exists before the command modules attach to it.
-    # Each module's register(**groups) picks the groups it needs from these.
-    import importlib
-
-    groups = {"cli": cli, "play": play, "replay": replay, "score": score, "hint": hint}
-    for name in COMMAND_MODULES:
-        importlib.import_module(".commands." + name, __package__).register(**groups)
-
-
-_mount()
+for _module in COMMAND_MODULES:
+    for _command in _module.COMMANDS:
+        cli.add_command(_command)
 
 
 def main(argv=None):

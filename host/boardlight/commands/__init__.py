@@ -1,2 +1,3 @@
-"""One module per game or feature: each defines `register(**groups)`, taking what it needs
-of cli, play, replay, score, hint (see cli._mount)."""
+"""The command line's command groups, one module each: play, replay, score, hint, render,
+cards, direct, device (sim, deploy, devices) and gamelog (history, show, export). Each
+module lists its click commands in COMMANDS; boardlight.cli mounts them, in any order."""

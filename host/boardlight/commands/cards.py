@@ -190,5 +190,4 @@ def forget(code, path):
     click.echo("forgot %r (%s)" % (code.strip(), card.label()))
 
 
-def register(cli, **_groups):
-    cli.add_command(cards)
+COMMANDS = (cards,)

@@ -5,12 +5,6 @@ import sys
 import click
 
 
-def register(cli, **groups):
-    cli.add_command(sim)
-    cli.add_command(deploy_command)
-    cli.add_command(devices)
-
-
 @click.command()
 @click.option("--flash", type=click.Path(file_okay=False), help="Folder that stands for the board's flash (kept). Default: a temporary one.")
 @click.option("--board", default="virtual", show_default=True, help="Board file name or .json path (display kind virtual).")
@@ -97,3 +91,6 @@ def devices(show_all):
     if not boards:
         hint = "" if show_all else "; --all lists them"
         click.echo("no MicroPython boards found (%d serial ports seen%s)" % (len(ports), hint), err=True)
+
+
+COMMANDS = (sim, deploy_command, devices)

@@ -62,5 +62,4 @@ def deal(wiring, seed, players, seconds):
         device.close()
 
 
-def register(cli, **_groups):
-    cli.add_command(direct_group)
+COMMANDS = (direct_group,)

@@ -78,5 +78,4 @@ def record(game, file, layouts, out_dir):
     _write(render.record_pictures(game, _read(file), file, by_board or None), out_dir)
 
 
-def register(cli, **_groups):
-    cli.add_command(render_group)
+COMMANDS = (render_group,)

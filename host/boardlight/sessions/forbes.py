@@ -8,6 +8,9 @@ Actions (JSON dicts):
     {"type": "reveal", "seat": s}                      a player shows their cards to the table
 A new session deals the first game itself (an action, so the replay deals the same cards).
 Score lines: "game N" per finished game (detail: the patterns paid), "total" the match totals.
+Options: the rule options of forbes_rules.Options, and first_dealer (the seat that deals the
+first game, default 0) and stones ("random", the default: drawn from the seed; "table":
+the players turn up real stones and each draw action names the stone).
 """
 
 from boardcore.errors import RuleError
@@ -40,11 +43,20 @@ class ForbesSession(Session):
 
     @staticmethod
     def new_core(players, seed, options):
+        options = dict(options or {})
+        first_dealer = options.pop("first_dealer", 0)
+        if options.pop("stones", "random") not in ("random", "table"):
+            raise RuleError("Forbes stones are 'random' or 'table'")
         try:
-            opts = Options.from_dict(dict(options or {}))
+            opts = Options.from_dict(options)
         except ValueError as exc:
             raise RuleError(str(exc))
-        return Match(players, opts, seed=seed)
+        return Match(players, opts, seed=seed, first_dealer=first_dealer)
+
+    @property
+    def table_stones(self):
+        """True when the players turn up real stones (each draw names the stone)."""
+        return self.row.options.get("stones") == "table"
 
     @property
     def match(self):
@@ -67,6 +79,10 @@ class ForbesSession(Session):
             raise RuleError("no Forbes game is being played: deal the next one first")
         if kind == "draw":
             seat = _int(action, "seat")
+            if self.table_stones:
+                if not isinstance(action.get("stone"), str):
+                    raise RuleError("a draw with real stones names the stone turned up")
+                return game.draw(seat, action["stone"])
             # A replay draws from the seeded source exactly as the table did; check_drawn
             # then compares with the logged stone.
             stone = game.draw(seat)

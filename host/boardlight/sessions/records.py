@@ -29,11 +29,13 @@ def fits_record(session) -> str:
 
 
 def forbes_record(session) -> str:
-    """docs/forbes-formats.md match record of a Forbes session, seed included."""
+    """docs/forbes-formats.md match record of a Forbes session, seed included (not with real
+    stones, which do not follow it: then every hand is written out)."""
     from boardcore.forbes.record import format_record
 
     match = session.core
     games = list(session.games)
     if match.game is not None:
         games.append(match.game)
-    return format_record(match.players, match.options, games, seed=session.row.seed)
+    seed = None if session.table_stones else session.row.seed
+    return format_record(match.players, match.options, games, seed=seed)

@@ -8,9 +8,10 @@
     | > typed entry                                                               |
     | keys: what each key does (two lines)                                        |
 
-Everything a player does is a typed entry (coordinates, "pass", "hint", ...) or a key; a
-device button arrives as the same entry (see tui_device), so the keyboard alone plays a
-whole game. The game-specific parts live in tui_fits / tui_zatre / tui_forbes (GameView).
+Everything a player does is a typed entry (coordinates, "pass", "hint", ...), Enter on an
+empty entry, or a device button; Enter and the buttons are intents the view acts on directly
+(tui.intents), so the keyboard alone plays a whole game. The game-specific parts live in
+tui.fits / tui.zatre / tui.forbes (GameView).
 """
 
 from textual.app import App, ComposeResult
@@ -22,6 +23,7 @@ from textual.widgets import Input, Static
 from boardcore.errors import RuleError
 
 from boardlight.store.gamelog import StoreError
+from boardlight.tui import intents
 from boardlight.tui.messages import DeviceEvent, DeviceStatus
 from boardlight.tui.view import ViewError, view_for
 
@@ -103,7 +105,10 @@ class TableApp(App):
     def on_input_submitted(self, event: Input.Submitted):
         text = event.value.strip()
         event.input.value = ""
-        self.enter(text)
+        if text:
+            self.enter(text)
+        else:
+            self.apply_intent(intents.NEXT)  # Enter alone: deal, turn the card, draw
 
     def _measure_card(self):
         """Tell the view how many lines its card panel holds (laid out, or as 80 x 24 lays
@@ -118,10 +123,18 @@ class TableApp(App):
         self.view.card_width = region.width if region.width > 0 else None
 
     def enter(self, text: str):
-        """One entry, typed or from a button: apply it, then show what happened."""
+        """One typed entry: apply it, then show what happened."""
+        self._apply(self.view.handle, text)
+
+    def apply_intent(self, intent):
+        """One intent (a button, Enter alone): the view acts on it, then the table shows
+        what happened."""
+        self._apply(self.view.on_intent, intent)
+
+    def _apply(self, method, what):
         self._measure_card()
         try:
-            message = self.view.handle(text)
+            message = method(what)
         except (RuleError, ViewError, StoreError) as exc:
             self.say(str(exc), refused=True)
         else:
@@ -160,23 +173,23 @@ class TableApp(App):
 
     def device_event(self, event):
         """An input event from the device (already on the UI thread)."""
-        private = self.view.private_screen(event)
+        intent = self.view.intent_for_event(event)
+        private = self.view.private_screen(intent)
         if private is not None:
             # Only the device shows it (a Forbes player's own cards); the UI does not.
             self.device.show(private, private=True)
             return
-        if self.device is not None and self.device.private and event[0] == "button" \
-                and event[2] in ("short", "long"):
+        if self.device is not None and self.device.private and intents.is_release(event):
+            # The button let go: the table's screen comes back, and nothing else happens.
             self.device.show(self.view.device_screen())
             return
         if event[0] == "scan":
             self.enter_scan(event[1])
             return
-        entry = self.view.entry_for_event(event)
-        if entry is None:
+        if intent is None:
             self.refresh_panels()
             return
-        self.enter(entry)
+        self.apply_intent(intent)
 
     def device_status(self, text: str):
         """The device bridge says it connected, was unplugged, or came back."""

@@ -19,6 +19,9 @@ from rich.markup import escape
 
 from boardcore.fits import tiles as fits_tiles
 
+from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_lines,
+                                         orientation_strip, panel_lines, score_lines,
+                                         wide_lines)
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 
@@ -41,7 +44,7 @@ class FitsView(GameView):
 
     # -- entries -----------------------------------------------------------------------------
 
-    def default_action(self):
+    def on_next(self):
         game = self.game
         if game.phase == "over":
             return "The game is over. " + " ".join(self.session.summary_lines()[1:])
@@ -83,6 +86,8 @@ class FitsView(GameView):
         return []
 
     def other(self, words):
+        # "2/4" and "2,4" are ORIENTATION COLUMN too.
+        words = " ".join(words).replace("/", " ").replace(",", " ").split()
         if self.tally_mode:
             raise ViewError("quick tally: Enter turns the next card; after the 16th, %s"
                             % self._tally_usage())
@@ -341,8 +346,7 @@ class FitsView(GameView):
             return "Round %d: each player scans their start card (or type 'starts %s')." % (
                 game.round_index + 2, " ".join(["T"] * len(game.players)))
         if game.phase == "deal":
-            return "Press Enter (or the device's button) to deal round %d." % (
-                game.round_index + 2)
+            return "Press Enter%s to deal round %d." % (self.or_button(), game.round_index + 2)
         if game.phase == "tally":
             return "Enter each tally: %s." % self._tally_usage()
         waiting = game.waiting()
@@ -355,7 +359,7 @@ class FitsView(GameView):
                 ", ".join(waiting), self._tile_of(waiting[0]))
         if self.session.table_deal:
             return "Turn the next real card: scan it (or type 'card TILE', e.g. 'card L4')."
-        return "Press Enter (or the device's button) for the next card."
+        return "Press Enter%s for the next card." % self.or_button()
 
     def keys(self):
         if self.session.table_deal:
@@ -373,8 +377,7 @@ class FitsView(GameView):
             keys += [("P O C", "P drops orientation O at column C" if self.session.table_deal
                       else "player P drops orientation O at column C"),
                      ("P pass", "set aside"), ("hint P", "legal drops")]
-        keys += [("?", "help"), ("Ctrl+Q", "quit, resume later")]
-        return keys
+        return keys + self.common_keys()
 
     def help_lines(self):
         lines = GameView.help_lines(self)
@@ -392,27 +395,15 @@ class FitsView(GameView):
             return self._tally_board_text()
         layout = game.layout(game.board_number)
         names = game.players
-        gap = " " * (3 if len(names) < 4 else 1)  # four boards must fit 34 columns
-        lines = ["   " + gap.join("%-6s" % escape(n[:6]) for n in names)]
-        for row in range(12, 0, -1):
-            lines.append("%2d " % row + gap.join(
-                "".join(self._cell(game.board(n), layout, row, c) for c in range(1, 7))
-                for n in names))
-        lines.append("   " + gap.join("123456" for _ in names))
-        lines.append(escape(_start_line(names, [game.start_tile(n) for n in names])))
+        boards = [game.board(n) for n in names]
+        starts = [game.start_tile(n) for n in names]
+        if self.plain:
+            lines = wide_lines(names, boards, layout, starts)
+        else:
+            lines = panel_lines(names, boards, layout, starts, mark=_coloured)
         if layout.illustrative:
             lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
         return "\n".join(lines)
-
-    @staticmethod
-    def _cell(board, layout, row, col):
-        if board.covered(row, col):
-            return "[b]#[/b]"
-        token = layout.token(row, col)
-        if token is None:
-            return "·"
-        colour = "red" if token.startswith("-") else "green"
-        return "[%s]%s[/%s]" % (colour, token[-1], colour)
 
     def _tally_board_text(self):
         game = self.game
@@ -442,7 +433,7 @@ class FitsView(GameView):
                 # The start tiles: the orientations of the next one to place, numbered.
                 name = waiting[0]
                 head = "Start tile of %s: %s" % (escape(name), self._tile_of(name))
-                return head + "\n" + orientation_strip(self._tile_of(name))
+                return head + "\n" + self._orientations(self._tile_of(name))
             return escape(self.prompt())
         tile = game.card
         # One short line: the panel may be only 6 lines high (four players and a device).
@@ -452,11 +443,27 @@ class FitsView(GameView):
             head += "  (%s skips)" % escape(" and ".join(skips))
         if self.tally_mode:
             return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
-        return head + "\n" + orientation_strip(tile)
+        return head + "\n" + self._orientations(tile)
 
+    def _orientations(self, tile):
+        # The card panel's strip; a line terminal has the room to draw them as they rest.
+        return orientation_lines(tile) if self.plain else orientation_strip(tile)
 
-# The board panel's inside at 80 columns: 38 columns less the border and the padding.
-BOARD_WIDTH = 34
+    def legend_lines(self):
+        return ["Rows 1-12 from the bottom, columns 1-6 from the left; a covered cell shows",
+                "its tile, '.' an open dot, a number or letter an open special space."]
+
+    def part_lines(self, part):
+        game = self.game
+        name, _, number = part.rpartition(" ")
+        if self.tally_mode or name != "round" or not number.isdecimal():
+            return GameView.part_lines(self, part)
+        # Each player's breakdown of the round: dots, rows, every special space.
+        scores = game.round_scores[int(number) - 1]
+        lines = []
+        for player, breakdown in zip(game.players, scores):
+            lines += score_lines(player, breakdown)
+        return lines
 
 
 def _pack(head, items, width=BOARD_WIDTH):
@@ -477,39 +484,13 @@ def _pack(head, items, width=BOARD_WIDTH):
     return lines
 
 
-def _start_line(names, tiles, width=BOARD_WIDTH):
-    """'start: Ann U  Bob Y ...' on one line of `width`: names are shortened as much as
-    needed (the board panel has no line to spare for a second one)."""
-    for chars in (6, 5, 4, 3, 2, 1):
-        for sep in ("  ", " "):
-            line = "start: " + sep.join("%s %s" % (n[:chars], t) for n, t in zip(names, tiles))
-            if len(line) <= width:
-                return line
-    return line
-
-
-def orientation_strip(tile, width=38):
-    """Every orientation of a tile, numbered, side by side: as many to a line-block as fit
-    in `width` columns (the card panel's inside), so all 8 orientations of a pentomino fit
-    in one block of 5 lines even when the device's mirror leaves the panel 6 lines."""
-    count = fits_tiles.orientation_count(tile)
-    pics = [(o, fits_tiles.picture(tile, o)) for o in range(1, count + 1)]
-    rows, row, used = [], [], 0
-    for o, pic in pics:
-        w = max(2, max(len(r) for r in pic))
-        if row and used + 2 + w > width:
-            rows.append(row)
-            row, used = [], 0
-        used += (2 if row else 0) + w
-        row.append((o, pic, w))
-    rows.append(row)
-    blocks = []
-    for row in rows:
-        height = max(len(p) for _, p, _ in row)
-        lines = ["  ".join("%-*s" % (w, str(o)) for o, _, w in row).rstrip()]
-        for i in range(height):
-            lines.append("  ".join("%-*s" % (w, (p[i] if i < len(p) else "")
-                                              .replace(".", " ").replace("#", "█"))
-                                   for _, p, w in row).rstrip())
-        blocks.append("\n".join(lines))
-    return "\n".join(blocks)
+def _coloured(kind, text):
+    """A board cell for the table UI: covered in bold, a special space's value in red when
+    it costs points, green when it earns them."""
+    char = narrow_cell(kind, text)
+    if kind == "tile":
+        return "[b]%s[/b]" % char
+    if kind == "special":
+        colour = "red" if text.startswith("-") else "green"
+        return "[%s]%s[/%s]" % (colour, char, colour)
+    return char

@@ -8,12 +8,15 @@ Entries:
     cards P      show player P's own cards in the UI (only when that player asks; hidden
                  again by the next entry). On the device a player holds their button instead.
     reveal P     player P shows their cards to the whole table (logged)
+With real stones (play forbes --stones table) the player turns up a face-down stone and types
+which one: S, T, C or X (or 'stone S').
 """
 
 from rich.markup import escape
 
 from boardcore.forbes.rules import SIZE, symbol_name
 
+from boardlight.render.text.forbes import score_lines
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 GLYPH = {"S": "■", "T": "▲", "C": "●", "X": "★", ".": "·"}
@@ -36,7 +39,7 @@ class ForbesView(GameView):
 
     # -- entries -----------------------------------------------------------------------------
 
-    def default_action(self):
+    def on_next(self):
         match = self.match
         if match.over:
             return "The match is over. " + " ".join(self.session.summary_lines()[1:])
@@ -49,13 +52,33 @@ class ForbesView(GameView):
         if game.stone is not None:
             raise ViewError("%s drew a %s: place it with ROW COL (0..3)" % (
                 self.session.players[seat], symbol_name(game.stone)))
+        if self.session.table_stones:
+            raise ViewError("%s: turn up a face-down stone and type which it is: S (square),"
+                            " T (triangle), C (circle) or X (star)" % self.session.players[seat])
         drawn = self.act({"type": "draw", "seat": seat})
         return "%s draws a %s: place it with ROW COL." % (self.session.players[seat],
                                                           symbol_name(drawn))
 
+    def cmd_stone(self, words):
+        """With real stones: the stone the player to move turned up."""
+        match = self.match
+        game = match.game
+        if not self.session.table_stones:
+            raise ViewError("the host draws the stones of this match: press Enter to draw")
+        if match.over or game is None:
+            raise ViewError("no game is being played: press Enter to deal the next one")
+        if len(words) != 1:
+            raise ViewError("'stone S', 'stone T', 'stone C' or 'stone X'")
+        seat = game.current
+        drawn = self.act({"type": "draw", "seat": seat, "stone": words[0].upper()})
+        return "%s turned up a %s: place it with ROW COL." % (self.session.players[seat],
+                                                              symbol_name(drawn))
+
     def other(self, words):
         match = self.match
         game = match.game
+        if len(words) == 1 and words[0].isalpha() and self.session.table_stones:
+            return self.cmd_stone(words)  # "T": the stone turned up
         if match.over:
             raise ViewError("the match is over: no more stones. " + " ".join(self.session.summary_lines()[1:]))
         if game is None:
@@ -63,6 +86,8 @@ class ForbesView(GameView):
         row, col = parse_ints(words, 2, "a placement is ROW COL (0..3 from the top-left)")
         seat = game.current
         name = self.session.players[seat]
+        if game.stone is None and self.session.table_stones:
+            raise ViewError("%s: first type the stone turned up (S, T, C or X)" % name)
         if game.stone is None:
             # Check the cell before drawing, so a bad cell draws nothing.
             if not (0 <= row < SIZE and 0 <= col < SIZE):
@@ -94,6 +119,7 @@ class ForbesView(GameView):
         self.peek = "%s's own cards (only %s looks):\n%s" % (
             escape(view.name), escape(view.name),
             "\n".join(stone(c) + " " + symbol_name(c) for c in view.hand))
+        self.peek_for = seat
         return "Showing %s's cards in the card panel; the next entry hides them." % view.name
 
     def cmd_reveal(self, words):
@@ -107,11 +133,10 @@ class ForbesView(GameView):
         raise ViewError("in this match the host deals the ownership cards (each player sees"
                         " theirs on the device): scanned cards are not used (scanned %r)" % code)
 
-    def private_screen(self, event):
+    def private_screen(self, intent):
         # A player holding their button ("p1".."p6") sees their own cards on the device.
-        if event[0] == "button" and event[2] == "down" and event[1][:1] == "p" \
-                and event[1][1:].isdecimal():
-            seat = int(event[1][1:]) - 1
+        if intent is not None and intent.name == "hold":
+            seat = intent.seat
             game = self.session.game
             if game is not None and 0 <= seat < len(self.session.players):
                 return ("forbes_hand", {"cards": game.view(seat).hand})
@@ -157,16 +182,34 @@ class ForbesView(GameView):
             return "The match is over."
         game = match.game
         if game is None:
-            return "Press Enter (or the device's button) to deal the next game."
+            return "Press Enter%s to deal the next game." % self.or_button()
         name = self.session.players[game.current]
+        if game.stone is None and self.session.table_stones:
+            return "%s: turn up a face-down stone and type it: S, T, C or X." % name
         if game.stone is None:
             return "%s: press Enter to draw a stone, or type ROW COL to draw and place." % name
         return "%s: place the %s with ROW COL." % (name, symbol_name(game.stone))
 
     def keys(self):
+        if self.session.table_stones:
+            return [("Enter", "deal"), ("S T C X", "the stone turned up"),
+                    ("R C", "place at row R, column C"), ("cards P", "P's own cards"),
+                    ("reveal P", "show P's cards")] + self.common_keys()
         return [("Enter", "draw / deal"), ("R C", "place at row R, column C"),
-                ("cards P", "P's own cards"), ("reveal P", "show P's cards"),
-                ("?", "help"), ("Ctrl+Q", "quit, resume later")]
+                ("cards P", "P's own cards"), ("reveal P", "show P's cards")] + self.common_keys()
+
+    def legend_lines(self):
+        return ["Rows and columns 0-3 from the top-left; '·' an empty cell."]
+
+    def part_lines(self, part):
+        name, _, number = part.rpartition(" ")
+        if name != "game" or not number.isdecimal():
+            return GameView.part_lines(self, part)
+        # Everyone's cards, shown when a game ends, and the patterns each was paid for.
+        n = int(number) - 1
+        game = self.session.games[n]
+        return ["Game %s is over. Everyone's cards:" % number] + score_lines(
+            self.session.players, game.all_hands(), self.session.game_scores[n])
 
     def board_text(self):
         game = self.session.game

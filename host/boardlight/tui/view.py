@@ -1,11 +1,16 @@
-"""What every game's part of the table UI provides (GameView), and the shared pieces.
+"""What every game's front end provides (GameView), and the shared pieces.
 
-A GameView turns a session into text for the panels and turns entries (typed text, or a
-device button mapped to the same text) into session actions. It never writes to the store
-itself: every change goes through session.act, which logs before the view redraws.
+A GameView turns a session into text for the panels and turns what the players do into
+session actions: typed entries (GameView.handle) and intents (GameView.on_intent: a device
+button, or Enter on an empty entry; see tui.intents). Both front ends, the table UI
+(tui.app) and the line-based game (tui.plain), drive the same view. It never writes to the
+store itself: every change goes through session.act, which logs before the view redraws.
 """
 
 from boardcore.errors import RuleError
+
+from boardlight.render.text.scores import breakdown_lines
+from boardlight.tui import intents
 
 # The card panel's text width at 80 columns when the UI has not measured it (the panel is
 # 42 wide: 38 columns inside its border and padding; 36 leaves a margin).
@@ -30,6 +35,13 @@ class GameView:
         self.card_lines = None
         # Columns of the card panel, as laid out (None: not known, CARD_WIDTH is assumed).
         self.card_width = None
+        # The player the peek is for alone (their own cards), or None: it is for the table.
+        self.peek_for = None
+        # True when the text goes to a line terminal (tui.plain): no panel to fit, and no
+        # colour to tell things apart, so a view may draw wider; the markup is removed.
+        self.plain = False
+        # The key that leaves the game (the line-based game reads the word "quit").
+        self.quit_key = "Ctrl+Q"
 
     def panel_rows(self, line):
         """Lines of the card panel that `line` takes: the panel wraps a longer line (at any
@@ -40,21 +52,45 @@ class GameView:
     # entries -------------------------------------------------------------------------------
 
     def handle(self, text: str) -> str:
-        """Apply one entry; returns what to tell the table. Empty text = the default action."""
-        self.peek = None
+        """Apply one typed entry; returns what to tell the table. An empty entry is the
+        `next` intent (Enter alone: deal, turn the card, draw)."""
         words = text.lower().split()
         if not words:
-            return self.default_action()
+            return self.on_intent(intents.NEXT)
+        self.peek = None
+        self.peek_for = None
         command = words[0]
         if command in ("help", "?"):
-            # Without the "?" line itself: beside the device's mirror the panel holds 6
-            # lines, and it pushed "Ctrl+Q" off the end.
-            self.peek = "\n".join(self.help_lines())
-            return "The entries are in the card panel; any entry hides them again."
+            return self.show_help()
         method = getattr(self, "cmd_" + command, None)
         if method is None:
             return self.other(words)
         return method(words[1:])
+
+    def on_intent(self, intent):
+        """Act on an intent (tui.intents); returns what to tell the table, or None when it
+        changes nothing here (a player's button: the device shows what it stands for)."""
+        if intent.name in ("hold", "player"):
+            return None
+        self.peek = None
+        self.peek_for = None
+        if intent.name == "next":
+            return self.on_next()
+        if intent.name == "menu":
+            return self.show_help()
+        if intent.name == "hint":
+            hint = getattr(self, "cmd_hint", None)
+            if hint is None:
+                raise ViewError("%s has no hints" % self.NAME)
+            return hint([])
+        raise ViewError("%r is not something a button can ask for" % (intent.name,))
+
+    def show_help(self) -> str:
+        """The entries, in the card panel (the `menu` button, or '?')."""
+        # Without the "?" line itself: beside the device's mirror the panel holds 6
+        # lines, and it pushed "Ctrl+Q" off the end.
+        self.peek = "\n".join(self.help_lines())
+        return "The entries are in the card panel; any entry hides them again."
 
     def help_lines(self):
         """The entries as '?' lists them in the card panel (the key bar's, one a line)."""
@@ -64,22 +100,18 @@ class GameView:
         """An entry that is not a command word (coordinates, say); subclasses override."""
         raise ViewError("%r is not an entry I know (type ? for the list)" % " ".join(words))
 
-    def entry_for_event(self, event):
-        """The entry a device input event stands for, or None: "next" is Enter (deal, turn
-        the card, draw), "menu" asks for help; other events change nothing."""
-        if event[0] == "button" and event[2] == "short":
-            if event[1] == "next":
-                return ""
-            if event[1] == "menu":
-                return "?"
-        return None
+    def intent_for_event(self, event):
+        """The intent a device input event stands for in this game, or None (see
+        tui.intents.intent_for_event; a game may give a button another meaning)."""
+        return intents.intent_for_event(event)
 
     def handle_scan(self, code: str) -> str:
         """A card scanned at the device; games with cards override this."""
         raise ViewError("%s has no cards to scan (scanned %r)" % (self.NAME, code))
 
-    def private_screen(self, event):
-        """A screen for the device alone (a Forbes player's own cards), or None."""
+    def private_screen(self, intent):
+        """A screen for the device alone that `intent` asks for (a Forbes player holding
+        their button sees their own cards), or None."""
         return None
 
     def act(self, action):
@@ -116,6 +148,30 @@ class GameView:
     def placeholder(self) -> str:
         return "type an entry and press Enter (help: ?)"
 
+    def or_button(self) -> str:
+        """' (or the device's button)' after "Press Enter" when a device may be at the
+        table; nothing in the line-based game."""
+        return "" if self.plain else " (or the device's button)"
+
+    def common_keys(self):
+        """The keys every game ends its list with: help, and leaving the game."""
+        return [("?", "help"), (self.quit_key, "quit, resume later")]
+
+    def opening_lines(self):
+        """What the line-based game tells the table before the first turn (Zatre: who
+        drew what for the start); none by default."""
+        return []
+
+    def legend_lines(self):
+        """What the board's symbols mean, for the line-based game (it prints them under
+        the first board and with the help); none by default."""
+        return []
+
+    def part_lines(self, part: str):
+        """The score breakdown of one finished part of the game ('round 2', 'game 1'), as
+        the line-based game prints it when that part ends."""
+        return breakdown_lines(self.session.players, self.session.score_lines(), [part])
+
     def greeting(self) -> str:
         return "%s game #%d, %s. %s" % (self.NAME, self.session.row.id,
                                         ", ".join(self.session.players), self.prompt())
@@ -132,7 +188,8 @@ class GameView:
 
     # hooks ---------------------------------------------------------------------------------
 
-    def default_action(self) -> str:
+    def on_next(self) -> str:
+        """The `next` intent: deal, turn the next card, draw (each game says which)."""
         raise NotImplementedError
 
     def turn_seat(self):

@@ -7,7 +7,7 @@ Entries (coordinates are (row, col) from the top-left of the 15 x 15 box, 0-base
     hint [N]      the best legal turns and, per cell, which values make 10, 11 or 12
                   (page N of a hint longer than the panel)
     sheet P       player P's score sheet
-Enter alone repeats what the player to move must do.
+Enter alone repeats what the player to move must do; the device's "next" button shows the hint.
 """
 
 from rich.markup import escape
@@ -15,6 +15,7 @@ from rich.markup import escape
 from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
 from boardcore.zatre.hint import cell_hints, compact_hint, legal_turns, values_of
 
+from boardlight.tui import intents
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 
@@ -52,7 +53,7 @@ class ZatreView(GameView):
     def game(self):
         return self.session.core
 
-    def default_action(self):
+    def on_next(self):
         return self.prompt()
 
     def other(self, words):
@@ -166,12 +167,11 @@ class ZatreView(GameView):
         self.peek = "\n".join(lines)
         return "Showing %s's score sheet." % self.session.players[seat]
 
-    def entry_for_event(self, event):
+    def intent_for_event(self, event):
         # The device always shows the hand and its compact hint; its "next" button asks for
-        # the full hint here. Turns are typed.
-        if event[0] == "button" and event[1] == "next" and event[2] == "short":
-            return "hint"
-        return GameView.entry_for_event(self, event)
+        # the full hint here (Enter alone repeats the prompt). Turns are typed.
+        intent = GameView.intent_for_event(self, event)
+        return intents.HINT if intent == intents.NEXT else intent
 
     # -- panels ------------------------------------------------------------------------------
 
@@ -205,8 +205,21 @@ class ZatreView(GameView):
 
     def keys(self):
         return [("V@R,C ..", "place tiles (e.g. 5@7,7 3@7,8)"), ("pass", "no tile fits"),
-                ("hint", "best turns"), ("sheet P", "score sheet"), ("?", "help"),
-                ("Ctrl+Q", "quit, resume later")]
+                ("hint", "best turns"), ("sheet P", "score sheet")] + self.common_keys()
+
+    def opening_lines(self):
+        game = self.game
+        if game.turns:
+            return []
+        lines = ["Opening draw %d: %s" % (k + 1, ", ".join(
+            "%s %d" % (game.players[p], v) for p, v in draws))
+            for k, draws in enumerate(game.opening)]
+        return lines + ["%s starts." % game.players[game.first]]
+
+    def legend_lines(self):
+        return ["Rows and columns 0-14 from the top-left (the labels give their last digit);",
+                "'·' an empty cell, '▪' an empty grey square (x2: a tile goes there only",
+                "when its row or column makes 10-12), '*' the red start square (7,7)."]
 
     def placeholder(self):
         return "VALUE@ROW,COL for each tile, e.g. 5@7,7 3@7,8 (help: ?)"

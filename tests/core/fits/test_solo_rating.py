@@ -3,10 +3,9 @@ still gets the title but says the scale is for four boards."""
 
 import pytest
 
-from boardcore.fits.game import Game
-from boardlight.plain.fits import run
 from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
+from tui_helpers import plain_game
 
 
 @pytest.fixture
@@ -15,13 +14,16 @@ def store(tmp_path):
         yield s
 
 
-def test_terminal_solo_rating_on_fewer_boards_says_the_scale_is_for_four():
+def test_terminal_solo_rating_on_fewer_boards_says_the_scale_is_for_four(store):
     # Start tile placed at column 4 (every start tile is at most 3 wide), every card set
-    # aside: one 5-cell tile on board 1 leaves 67 open dots and no full row: -67.
-    said = []
-    answers = iter(["1 4"] + ["pass"] * 15)
-    assert run(Game(["Ann"], 8, [1]), ask=lambda p: next(answers), say=said.append) == {"Ann": -67}
-    assert "Solo rating: clean-up crew (the ratings are for all four boards; this game had 1)" in said
+    # aside (Enter turns each of the 16; the pass of Ann's own start tile is refused): one
+    # 5-cell tile on board 1 leaves 67 open dots and no full row: -67.
+    session = FitsSession.start(store, ["Ann"], 8, {"boards": [1]})
+    status, said = plain_game(session, ["", "1 4"] + ["", "pass"] * 16)
+    assert status == "finished" and session.core.totals() == {"Ann": -67}
+    text = " ".join(said).replace("\n", " ")
+    assert "solo rating: clean-up crew; (the ratings are for all four boards; this game had 1)" \
+        in text
 
 
 def test_session_summary_solo_rating_on_fewer_boards(store):

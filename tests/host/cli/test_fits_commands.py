@@ -1,4 +1,4 @@
-"""`boardlight score/replay/play fits` and the terminal loop behind `play`."""
+"""`boardlight score/replay/play fits` and the line-based game (`play fits --plain`)."""
 
 import io
 import json
@@ -6,18 +6,22 @@ import re
 
 import pytest
 
-from boardcore.fits.game import Game
 from boardlight.cli import main
-from boardlight.commands.fits import play_fits
-from boardlight.plain.fits import parse_drop, run
+from boardlight.sessions.fits import FitsSession
+from boardlight.store.gamelog import Store
 from conftest import ROOT
+from tui_helpers import plain_game
 
 DOC = (ROOT / "docs" / "fits-formats.md").read_text()
 POSITION = re.findall(r"```fits-position\n(.*?)```", DOC, re.S)[0]
 RECORD = re.findall(r"```fits-record\n(.*?)```", DOC, re.S)[0]
 
 # The docs' solo game (seed 5, board 2): Y start; cards X V5 L4 P Y T5 N L5 U L3 O4 W S4 T4 F I3.
-ANSWERS = ["2 1", "1 4", "pass", "1 1", "pass"] + ["pass"] * 5 + ["1 2"] + ["pass"] * 5
+# Enter deals, the start tile goes at 2/1, then for each card Enter turns it and Ann drops
+# or passes it (Y is her start tile: she skips it).
+CARD_ANSWERS = ["1 4", "pass", "1 1", "pass", None] + ["pass"] * 5 + ["1 2"] + ["pass"] * 5
+ANSWERS = ["", "2 1"] + [entry for answer in CARD_ANSWERS
+                         for entry in [""] + ([answer] if answer else [])]
 
 
 @pytest.fixture
@@ -92,94 +96,101 @@ def test_replay_stops_at_an_illegal_action(files, capsys):
     assert "bad.txt:20: Ann 1/6 on card O4: tile O4 orientation 1 at column 6 would stick out past the right edge" in err
 
 
-def test_parse_drop():
-    assert parse_drop(" 2 4 ") == (2, 4)
-    assert parse_drop("2/4") == (2, 4) and parse_drop("2,4") == (2, 4)
-    assert parse_drop("PASS") == "pass" and parse_drop("q") == "quit" and parse_drop("?") == "help"
-    for junk in ("", "two four", "1", "1 2 3", "-1 2"):
-        with pytest.raises(ValueError):
-            parse_drop(junk)
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "log.sqlite3") as s:
+        yield s
 
 
-def test_terminal_game_reprompts_and_scores(tmp_path):
-    said = []
-    answers = iter(["", "foo", "9 9", "help", "drops"] + ANSWERS)
+def test_drops_are_read_as_orientation_column_with_a_space_slash_or_comma(store):
+    # The line game read "2 4", "2/4" and "2,4" alike, PASS as pass, q as quit, ? as help.
+    session = FitsSession.start(store, ["Ann"], 5, {"boards": [2]})
+    status, said = plain_game(session, ["", "2/1", "", " 1,4 ", "", "PASS", "?", "q", "1 1"])
+    game = session.core
+    assert status == "playing"
+    assert game.board("Ann").covered(1, 1) and game.board("Ann").covered(2, 4)
+    assert "Ann sets V5 aside." in said
+    assert "P O C      player P drops orientation O at column C" in said  # the help
+    assert said[-1].startswith("? ")  # "q" stopped the game: "1 1" was never read
+    assert session.seq == 6  # deal, start drop, X turned and dropped, V5 turned and passed
+
+
+def test_line_game_reprompts_and_scores(store, tmp_path):
     record = tmp_path / "rec.txt"
-    g = Game(["Ann"], 5, [2])
-    totals = run(g, ask=lambda prompt: (said.append(prompt), next(answers))[1], say=said.append,
-                 record_path=str(record))
-    assert totals == {"Ann": -36}
+    session = FitsSession.start(store, ["Ann"], 5, {"boards": [2]})
+    entries = ANSWERS[:1] + ["", "foo", "9 9", "help", "hint 1"] + ANSWERS[1:]
+    status, said = plain_game(session, entries, record=str(record))
+    assert status == "finished" and session.core.totals() == {"Ann": -36}
     text = "\n".join(said)
-    assert "type the orientation and the column" in text
-    assert "'foo' is not understood" in text
-    assert "Not allowed: tile Y has orientations 1..8, not 9" in text
-    assert "drop orientation O" in text  # help
-    assert "legal drops (orientation/column -> row): 1/1->1" in text
-    assert "Ann skips Y: it is their start tile." in text
-    assert "Ann: -36 on board 2" in text and "Solo rating: clean-up crew" in text
+    assert "first the start tiles: Ann Y still to place (P ORIENTATION COLUMN)" in said
+    assert "no player called 'foo' (players: Ann)" in said
+    assert "tile Y has orientations 1..8, not 9" in said
+    assert "P O C      player P drops orientation O at column C" in said  # help
+    assert "Y for Ann, ORIENTATION: COLUMN>ROW\n1: 1>1 2>1 3>1 4>1 5>1" in text  # hint
+    assert "Card 5 of 16: Y. Ann skips it (start tile)." in said
+    assert "Ann: -36 on board 2" in said and "solo rating: clean-up crew" in text
     assert "ILLUSTRATIVE" in text
     assert record.read_text() == RECORD
 
 
-def test_terminal_game_quits_on_eof_and_keeps_the_record(tmp_path):
-    answers = iter(["2 1", "1 4"])
-
-    def ask(prompt):
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError
-
-    said = []
+def test_line_game_stops_at_the_end_of_the_input_and_keeps_the_record(store, tmp_path):
     record = tmp_path / "r.txt"
-    run(Game(["Ann"], 5, [2]), ask=ask, say=said.append, record_path=str(record))
-    assert said[-1] == "Game stopped."
+    session = FitsSession.start(store, ["Ann"], 5, {"boards": [2]})
+    status, said = plain_game(session, ["", "2 1", "", "1 4", ""], record=str(record))
+    assert status == "playing" and said[-1] == ""
     assert record.read_text().endswith("card X: Ann 1/4\ncard V5: Ann -\n")
+    assert [kind for _, kind, _ in store.actions(session.row.id)][-1] == "turn"
 
 
 def test_play_command_with_options(tmp_path, monkeypatch, capsys):
     record = tmp_path / "rec.txt"
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(ANSWERS) + "\n"))
-    play_fits.main(args=["--players", "Ann", "--seed", "5", "--boards", "2", "--record", str(record)],
-                   standalone_mode=False)
+    assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "5", "--boards", "2",
+                 "--record", str(record), "--db", str(tmp_path / "log.sqlite3")]) == 0
     out = capsys.readouterr().out
-    assert "FITS for Ann, seed 5" in out and "Solo rating: clean-up crew" in out
+    assert "Playing FITS game #1 for Ann, seed 5." in out
+    assert "solo rating: clean-up crew" in out
     assert record.read_text() == RECORD
 
 
-def test_terminal_game_over_two_rounds_shows_totals_between_rounds():
+def test_line_game_over_two_rounds_shows_totals_between_rounds(store):
     # Ann drops her start tile (orientation 1, column 4: every start tile is at most 3
     # wide) and passes every card, on board 1 then board 3. Round 1: a 5-cell tile and no
     # full row leave 72 - 5 = 67 open dots: -67, shown before round 2 starts.
-    g = Game(["Ann"], 8, [1, 3])
-    said = []
-    answers = iter(["1 4"] + ["pass"] * 15 + ["1 4"] + ["pass"] * 15)
-    totals = run(g, ask=lambda prompt: next(answers), say=said.append)
+    session = FitsSession.start(store, ["Ann"], 8, {"boards": [1, 3]})
+    # Enter for each of the 16 cards, and pass (refused for the one she skips: her start tile).
+    round_entries = ["", "1 4"] + ["", "pass"] * 16
+    status, said = plain_game(session, round_entries * 2)
     text = "\n".join(said)
-    assert "Totals so far: Ann -67" in text
-    assert totals == g.totals() and text.count("=== Round") == 2
-    assert "=== Round 2 of 2: board 3 (special spaces: ILLUSTRATIVE layout) ===" in text
+    assert "aside. Round 1 scored: Ann -67." in text
+    assert status == "finished" and text.count("Start tiles: Ann") == 2
+    assert "Round 2 on board 3. Start tiles: Ann" in text
+    assert "* board 3 layout: ILLUSTRATIVE" in text
 
 
-def test_play_plain_through_the_cli(monkeypatch, capsys):
-    # `boardlight play fits --plain` reaches this loop (the table UI owns plain `play fits`).
-    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    assert main(["play", "fits", "--plain", "--players", "Ann,Bob", "--seed", "2026"]) == 0
+def test_play_plain_through_the_cli(tmp_path, monkeypatch, capsys):
+    # `boardlight play fits --plain`: the line-based game, kept in the game log.
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
+    assert main(["play", "fits", "--plain", "--players", "Ann,Bob", "--seed", "2026",
+                 "--db", str(tmp_path / "log.sqlite3")]) == 0
     out = capsys.readouterr().out
-    assert "Ann draws start card U" in out and "Bob draws start card P" in out
-    assert "Game stopped." in out
+    assert "Round 1 on board 1. Start tiles: Ann U, Bob P." in out
+    assert "Game 1 is saved: `boardlight play --resume --plain --db %s` continues it." \
+        % (tmp_path / "log.sqlite3") in out
 
 
-def test_plain_mode_takes_the_line_games_own_options(monkeypatch, capsys):
-    # --max-overhang and --boards belong to the line game; the table UI hands them over.
-    # With board 3 only, the round header names board 3 and "Round 1 of 1".
-    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+def test_plain_mode_takes_the_line_games_own_options(tmp_path, monkeypatch, capsys):
+    # --max-overhang and --boards are options of the game, with or without --plain. With
+    # board 3 only, the round is "round 1/1" on board 3.
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
     code = main(["play", "fits", "--plain", "--players", "Ann", "--seed", "5",
-                 "--boards", "3", "--max-overhang", "0"])
+                 "--boards", "3", "--max-overhang", "0", "--db", str(tmp_path / "l.sqlite3")])
     out = capsys.readouterr().out
-    assert code == 0 and "Round 1 of 1: board 3" in out
+    assert code == 0 and "round 1/1 · board 3" in out
+    with Store(tmp_path / "l.sqlite3") as store:
+        assert store.game(1).options == {"boards": [3], "max_overhang": 0}
 
 
 def test_line_game_options_without_plain_are_refused(capsys):
-    assert main(["play", "fits", "--max-overhang", "0", "--no-device"]) == 2
+    assert main(["play", "fits", "--record", "r.txt", "--no-device"]) == 2
     assert "need --plain" in capsys.readouterr().err

@@ -21,14 +21,15 @@ def test_binary_files_are_a_clear_error_not_a_traceback(tmp_path, capsys):
 
 
 def test_bad_names_typed_at_the_prompt_are_asked_again(monkeypatch, capsys):
-    # The issue: typed input that makes no sense gets a clear message and a re-prompt.
+    # Typed input that makes no sense gets a clear message and a re-prompt.
     monkeypatch.setattr("sys.stdin", io.StringIO("Ann Ann\nAnn!\nA B C D E\nAnn Bob\nquit\n"))
     assert main(["play", "fits", "--plain", "--seed", "2026"]) == 0
     out = capsys.readouterr().out
     assert "player names must differ: Ann Ann; type the names again." in out
     assert "player name 'Ann!' may only use letters" in out
     assert "FITS is for 1 to 4 players, not 5; type the names again." in out
-    assert "FITS for Ann, Bob, seed 2026" in out and "Game stopped." in out
+    assert "Playing FITS game #1 for Ann, Bob, seed 2026." in out
+    assert "Game 1 is saved: `boardlight play --resume --plain` continues it." in out
 
 
 def test_players_as_a_count_in_the_plain_game(monkeypatch, capsys):
@@ -37,9 +38,9 @@ def test_players_as_a_count_in_the_plain_game(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "fits", "--plain", "--players", "3", "--seed", "2026"]) == 0
     out = capsys.readouterr().out
-    assert "FITS for P1, P2, P3, seed 2026" in out
+    assert "Playing FITS game #1 for P1, P2, P3, seed 2026." in out
     assert main(["play", "fits", "--plain", "--players", "5", "--seed", "1"]) == 2
-    assert "FITS is for 1 to 4 players, not 5" in capsys.readouterr().err
+    assert "FITS takes 1 to 4 players, not 5" in capsys.readouterr().err
 
 
 def test_every_command_the_layout_page_names_takes_layout(tmp_path, monkeypatch, capsys):
@@ -79,7 +80,9 @@ def test_replaying_a_game_played_with_an_own_layout_hints_at_layout(tmp_path, mo
     lay = tmp_path / "mine.txt"
     lay.write_text("board 2\nspace 12 1 3\n")
     rec = tmp_path / "rec.txt"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1 1\n" + "pass\n" * 15))
+    # Enter deals, the start tile at 1/1, then Enter and pass for each card (16: the one Ann
+    # skips, her start tile, refuses the pass).
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1 1\n" + "\npass\n" * 16))
     assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "5", "--boards", "2",
                  "--layout", str(lay), "--record", str(rec)]) == 0
     capsys.readouterr()
@@ -96,37 +99,38 @@ def test_replaying_a_game_played_with_an_own_layout_hints_at_layout(tmp_path, mo
 
 def test_an_unwritable_record_path_is_refused_before_the_game(tmp_path, monkeypatch, capsys):
     # It used to crash with a traceback when the first round ended (the round was lost).
-    monkeypatch.setattr("sys.stdin", io.StringIO("1 1\n" + "pass\n" * 15))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1 1\n" + "\npass\n" * 16))
     bad = tmp_path / "no" / "such" / "dir" / "r.txt"
     assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "5", "--boards", "2",
                  "--record", str(bad)]) == 2
     captured = capsys.readouterr()
     assert "--record" in captured.err and "cannot write" in captured.err
-    assert "draws start card" not in captured.out
+    assert "Start tiles:" not in captured.out
 
 
 def test_a_record_that_cannot_be_written_mid_game_does_not_end_the_game(tmp_path):
-    from boardcore.fits.game import Game
-    from boardlight.plain.fits import run
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.store.gamelog import Store
+    from tui_helpers import plain_game
 
-    said = []
-    answers = iter(["1 4"] + ["pass"] * 15)
     # The path is a folder: every save fails. The round is still played and scored
     # (one 5-cell start tile on board 1: 67 open dots, -67).
-    totals = run(Game(["Ann"], 8, [1]), ask=lambda p: next(answers), say=said.append,
-                 record_path=str(tmp_path))
-    assert totals == {"Ann": -67}
+    with Store(tmp_path / "log.sqlite3") as store:
+        session = FitsSession.start(store, ["Ann"], 8, {"boards": [1]})
+        status, said = plain_game(session, ["", "1 4"] + ["", "pass"] * 16,
+                                  record=str(tmp_path))
+        assert status == "finished" and session.core.totals() == {"Ann": -67}
     assert any(s.startswith("Could not write the record to %s" % tmp_path) for s in said)
-    assert "Ann: -67" in said
+    assert "Ann: -67 on board 1" in said
 
 
 def test_ctrl_c_mid_round_keeps_the_drops_in_the_record(tmp_path):
-    import pytest
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.store.gamelog import Store
+    from boardlight.tui.plain import PlainTable
 
-    from boardcore.fits.game import Game
-    from boardlight.plain.fits import run
-
-    answers = iter(["2 1", "1 4"])  # the docs' solo game: Y start at 2/1, X at 1/4
+    # The docs' solo game: Y start at 2/1, X at 1/4, then V5 turned and Ctrl+C.
+    answers = iter(["", "2 1", "", "1 4", ""])
 
     def ask(prompt):
         try:
@@ -135,8 +139,10 @@ def test_ctrl_c_mid_round_keeps_the_drops_in_the_record(tmp_path):
             raise KeyboardInterrupt
 
     record = tmp_path / "r.txt"
-    with pytest.raises(KeyboardInterrupt):
-        run(Game(["Ann"], 5, [2]), ask=ask, say=lambda s: None, record_path=str(record))
+    with Store(tmp_path / "log.sqlite3") as store:
+        session = FitsSession.start(store, ["Ann"], 5, {"boards": [2]})
+        status = PlainTable(session, ask=ask, say=lambda s: None, record=str(record)).run()
+        assert status == "playing" and session.seq == 5  # every action is in the log
     assert record.read_text().endswith("start: Ann Y 2/1\ncard X: Ann 1/4\ncard V5: Ann -\n")
 
 

@@ -1,4 +1,4 @@
-"""`boardlight score forbes`, `replay forbes` and `play forbes` from the command line."""
+"""`boardlight score forbes`, `replay forbes` and `play forbes --plain` from the command line."""
 
 import json
 
@@ -9,7 +9,6 @@ import pytest
 from boardcore.forbes.errors import PlayerCountError
 from boardcore.forbes.record import replay
 from boardlight.cli import cli, main
-from boardlight.commands.forbes import play_forbes
 
 CROSS = """\
 forbes-position 1
@@ -28,9 +27,8 @@ def run(*args, input=None):
 
 
 def run_play(*args, input=None):
-    # The Forbes line-based loop itself; `boardlight play forbes` may be the table UI,
-    # which reaches this command as --plain (see the last test).
-    return CliRunner().invoke(play_forbes, list(args), input=input, catch_exceptions=False)
+    # The line-based match: `boardlight play forbes --plain`.
+    return run("play", "forbes", "--plain", *args, input=input)
 
 
 def test_score_prints_the_breakdown(tmp_path):
@@ -65,23 +63,25 @@ def test_a_bad_file_is_one_line_of_error_and_exit_2(tmp_path, capsys):
 
 
 def play_input(games):
-    """Enter at each pause and the cells in reading order, for `games` games."""
+    """Enter to draw and the cells in reading order, for `games` games (Enter deals each
+    game after the first)."""
     lines = []
     for _ in range(games):
         for i in range(16):
-            lines += ["", "%d %d" % (i // 4, i % 4), ""]
+            lines += ["", "%d %d" % (i // 4, i % 4)]
         lines.append("")
     return "\n".join(lines) + "\n"
 
 
 def test_play_runs_a_match_and_writes_a_record_that_replays(tmp_path):
     record = tmp_path / "match.txt"
-    result = run_play("Ann", "Bob", "Cy", "--seed", "5", "--target", "6", "--dealer", "Bob",
-                 "--record", str(record), input=play_input(60))
+    result = run_play("--players", "Ann,Bob,Cy", "--seed", "5", "--target", "6",
+                      "--dealer", "Bob", "--record", str(record), input=play_input(60))
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Forbes, seed 5, match to 6.")
-    assert "Game 1: Bob deals and plays first." in result.output
-    assert "Match over." in result.output
+    assert result.output.startswith("Playing Forbes game #1 for Ann, Bob, Cy, seed 5.")
+    assert "Options: first dealer Bob, target score 6." in result.output
+    assert "To play: Bob" in result.output.split("? ")[0]  # Bob deals and plays first
+    assert "Game 10 over: Ann 6, Bob 0, Cy 12. The match is\nover." in result.output
     data = replay(record.read_text())
     assert data["over"] is True and data["games"][0]["dealer"] == "Bob"
     for r in data["ranking"]:
@@ -92,29 +92,34 @@ def test_play_runs_a_match_and_writes_a_record_that_replays(tmp_path):
 
 def test_play_refuses_a_sixth_player():
     with pytest.raises(PlayerCountError, match="at most 5 players"):
-        run_play("A", "B", "C", "D", "E", "F", "--seed", "1")
+        run_play("--players", "A,B,C,D,E,F", "--seed", "1")
 
 
 def test_the_plain_loop_is_reachable_from_boardlight_play(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO("\nquit\n"))
     code = main(["play", "forbes", "--plain", "--players", "Ann,Bob", "--seed", "9"])
     out = capsys.readouterr().out
-    assert code == 0 and "Forbes, seed 9, match to 100." in out and "Match stopped." in out
+    assert code == 0 and "Playing Forbes game #1 for Ann, Bob, seed 9." in out
+    assert "Options: none (the rules' defaults)." in out
+    assert "Game 1 is saved: `boardlight play --resume --plain` continues it." in out
 
 
 def test_play_with_table_stones_asks_which_stone_was_turned_up(tmp_path):
     record = tmp_path / "m.txt"
-    answers = ["", "Q", "T", "0 0", "", "quit"]
-    result = run_play("Ann", "Bob", "--seed", "2", "--stones", "table", "--record", str(record),
-                 input="\n".join(answers) + "\n")
-    assert "unknown stone 'Q'" in result.output
-    assert "Ann, you drew a triangle (T)." in result.output
+    answers = ["", "Z", "T", "0 0", "quit"]
+    result = run_play("--players", "Ann,Bob", "--seed", "2", "--stones", "table",
+                      "--record", str(record), input="\n".join(answers) + "\n")
+    assert "Ann: turn up a face-down stone and type which it is" in result.output
+    assert "unknown stone 'Z'" in result.output
+    assert "Ann turned up a triangle: place it with ROW COL." in result.output
     text = record.read_text()
     assert "seed" not in text and "move Ann T 0 0" in text
 
 
 def test_play_takes_a_player_count_and_names_the_players_p1_to_pn():
-    result = run_play("3", "--seed", "4", "--dealer", "P2", input="\nquit\n")
+    result = run_play("--players", "3", "--seed", "4", "--dealer", "P2",
+                      input="cards 2\n\n\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Game 1: P2 deals and plays first." in result.output
+    assert "Playing Forbes game #1 for P1, P2, P3, seed 4." in result.output
+    assert "To play: P2" in result.output  # P2 deals the first game and plays first
     assert "Pass the screen to P2." in result.output

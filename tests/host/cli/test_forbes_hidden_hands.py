@@ -93,10 +93,9 @@ def test_the_terminal_match_clears_the_scrollback_between_players(monkeypatch):
     # cards of the one before. The pass-the-screen clear also erases the scrollback (ESC[3J).
     import sys
 
-    from boardcore.forbes.match import Match
-    from boardlight.plain.forbes import TerminalMatch
+    from boardlight.tui.plain import clear_screen
 
     tty = _Tty()
     monkeypatch.setattr(sys, "stdout", tty)
-    TerminalMatch(Match(["Ann", "Bob"], seed=1), ask=lambda p: "", say=lambda t: None).clear()
+    clear_screen()
     assert "\033[2J" in tty.text and "\033[3J" in tty.text

@@ -141,11 +141,11 @@ def test_play_resume_picks_from_the_list(db, recorded_tables, monkeypatch):
     from click.testing import CliRunner
 
     from boardlight.cli import cli
-    from boardlight.commands import table as table_commands
+    from boardlight.commands import play as play_commands
 
     older = _game(db, "forbes", actions=3)
     newer = _game(db, "zatre", actions=2)
-    monkeypatch.setattr(table_commands, "_interactive", lambda: True)
+    monkeypatch.setattr(play_commands, "_interactive", lambda: True)
     result = CliRunner().invoke(cli, ["play", "--resume", "--no-device", "--db", str(db)],
                                 input="2\n")
     assert result.exit_code == 0, result.output
@@ -155,22 +155,50 @@ def test_play_resume_picks_from_the_list(db, recorded_tables, monkeypatch):
     assert recorded_tables[-1][:3] == ("forbes", older, 4)   # its deal + 3 actions
 
 
-@pytest.mark.parametrize("game,first_line", [
-    ("fits", "FITS for Ann, Bob, seed 3 (replay this deal with --seed 3)."),
-    ("zatre", "Zatre, seed 3 (replay with the same --seed to get the same tiles)"),
-    ("forbes", "Forbes, seed 3, match to 100."),
-])
-def test_plain_loops_stay_reachable(game, first_line, tmp_path):
+@pytest.mark.parametrize("game", ["fits", "zatre", "forbes"])
+def test_plain_games_are_kept_in_the_log(game, tmp_path):
     import subprocess
     import sys
     from pathlib import Path
 
     exe = Path(sys.executable).with_name("boardlight")
+    db = tmp_path / "log.sqlite3"
     proc = subprocess.run([str(exe), "play", game, "--plain", "--players", "Ann,Bob",
-                           "--seed", "3", "--db", str(tmp_path / "unused.sqlite3")],
+                           "--seed", "3", "--db", str(db)],
                           input="quit\n", capture_output=True, text=True, timeout=30)
-    assert proc.stdout.splitlines()[0].startswith(first_line), proc.stdout + proc.stderr
-    assert not (tmp_path / "unused.sqlite3").exists()  # the plain loops keep no log
+    name = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}[game]
+    assert proc.stdout.splitlines()[0] == "Playing %s game #1 for Ann, Bob, seed 3." % name, \
+        proc.stdout + proc.stderr
+    with Store(db) as store:
+        row = store.game(1)
+    assert (row.game, row.players, row.seed, row.status) == (game, ["Ann", "Bob"], 3, "playing")
+
+
+def test_play_resume_continues_a_plain_game(db, monkeypatch, capsys):
+    # A plain game is a game of the log: `play --resume` continues it, at the table UI or
+    # line by line again with --plain, from the action it stopped at.
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1@7,7 3@6,7 4@7,6\nquit\n"))
+    assert main(["play", "zatre", "--plain", "--players", "Ann,Bob", "--seed", "3",
+                 "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "Game 1 is saved: `boardlight play --resume --plain --db %s` continues it." % db in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("1@5,7 1@7,5\nquit\n"))
+    assert main(["play", "--resume", "--plain", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Continuing Zatre game #1 for Ann, Bob.")
+    assert "Bob: place 2 of 1 1 as VALUE@ROW,COL" in out
+    with Store(db) as store:
+        assert [kind for _, kind, _ in store.actions(1)] == ["turn", "turn"]
+        assert resume_session(store, 1).core.turns == 2
+    runs = []
+    from boardlight.tui import app as tui_app
+
+    monkeypatch.setattr(tui_app, "run_table",
+                        lambda session, **kw: runs.append(session.core.turns) or "playing")
+    assert main(["play", "--resume", "--no-device", "--db", str(db)]) == 0
+    assert runs == [2]  # the table UI takes the same game up where the line game left it
 
 
 def test_play_takes_each_games_rule_options_into_the_stored_game(db, recorded_tables):

@@ -1,5 +1,5 @@
-"""Final review of `play fits|forbes --plain --players` (issues 2 and 4): a name with a
-space is refused, not split into extra players."""
+"""`play fits|forbes --plain --players`: a name with a space is refused, not split into
+extra players; names by commas or spaces; the header names the rule options."""
 
 import io
 
@@ -23,7 +23,7 @@ def test_a_name_with_a_space_is_refused_not_two_players(game, monkeypatch, capsy
 def test_fits_names_by_commas_or_spaces(players, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "fits", "--plain", "--players", players, "--seed", "1"]) == 0
-    assert "FITS for Ann, Bob, seed 1" in capsys.readouterr().out
+    assert "Playing FITS game #1 for Ann, Bob, seed 1." in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("players", ["Ann,Bob,Cy", "Ann Bob Cy"])
@@ -31,8 +31,9 @@ def test_forbes_names_by_commas_or_spaces(players, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "forbes", "--plain", "--players", players, "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Game 1: Ann deals and plays first." in out
-    assert "1. Ann 0" in out and "1. Bob 0" in out and "1. Cy 0" in out
+    assert "Playing Forbes game #1 for Ann, Bob, Cy, seed 1." in out
+    assert "To play: Ann" in out  # Ann deals and plays first
+    assert "> Ann     0\n  Bob     0\n  Cy      0" in out  # three players, Ann to play
 
 
 def test_forbes_plain_header_fits_80_columns_and_names_the_options(monkeypatch, capsys):
@@ -42,8 +43,8 @@ def test_forbes_plain_header_fits_80_columns_and_names_the_options(monkeypatch, 
                  "--centre-also-square", "--target", "50"]) == 0
     out = capsys.readouterr().out
     assert out.split("\n")[:2] == [
-        "Forbes, seed 3, match to 50.",
-        "Options: centre_also_square on, pay_once_per_player off.",
+        "Playing Forbes game #1 for Ann, Bob, seed 3.",
+        "Options: centre also square on, target score 50.",
     ]
     assert all(len(line) <= 80 for line in out.split("\n")[:2])
 

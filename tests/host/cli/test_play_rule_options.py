@@ -11,7 +11,7 @@ def test_forbes_plain_match_to_the_given_target(monkeypatch, capsys):
     code = main(["play", "forbes", "--plain", "--players", "Ann,Bob", "--seed", "9",
                  "--target", "40"])
     out = capsys.readouterr().out
-    assert code == 0 and "Forbes, seed 9, match to 40." in out
+    assert code == 0 and "Forbes #1 · match to 40 · game 1" in out
 
 
 def test_zatre_rule_flags_reach_the_plain_game(monkeypatch, capsys):
@@ -31,4 +31,4 @@ def test_a_huge_player_count_is_refused_at_once(tmp_path, capsys):
     code = main(["play", "zatre", "--players", "99999999", "--no-device",
                  "--db", str(tmp_path / "log.sqlite3")])
     assert code == 2
-    assert "99999999 players: no game here takes more than 6" in capsys.readouterr().err
+    assert "Zatre takes 1 to 6 players, not 99999999" in capsys.readouterr().err

@@ -68,7 +68,7 @@ def test_documented_line_game_commands_run(tmp_path, monkeypatch):
         if "--plain" in args:
             res = _run(args, tmp_path)
             assert res.exit_code == 0, (line, res.output)
-            assert "Zatre, seed" in res.output and "to move; tiles:" in res.output, line
+            assert "Playing Zatre game #" in res.output and "To move: " in res.output, line
             continue
         assert "--record" not in args, "--record documented without --plain: %s" % line
         res = _run(args + ["--no-device", "--db", str(db)], tmp_path)

@@ -1,14 +1,15 @@
-"""`boardlight replay zatre`, `boardlight hint zatre` and the terminal game loop."""
+"""`boardlight replay zatre`, `boardlight hint zatre` and the line-based game."""
 
 import json
 
 from click.testing import CliRunner
 
-from boardcore.zatre.game import Game
 from boardcore.zatre.position import parse_position
 from boardcore.zatre.record import dump_record, replay_record
 from boardlight.cli import cli, main
-from boardlight.plain.zatre import play
+from boardlight.sessions.zatre import ZatreSession
+from boardlight.store.gamelog import Store
+from tui_helpers import plain_game
 
 # Seed 3 deals Ann 1 3 4, then Bob 1 1, Ann 1 6, Bob 2 3 (the replay checks this).
 RECORD = """\
@@ -125,22 +126,24 @@ def test_position_round_trip():
     assert pos.hands == [[6, 6], []] and pos.bag == 118 and not pos.first_turn
 
 
-def test_terminal_loop_plays_refuses_and_hints():
-    g = Game(["Ann", "Bob"], seed=3)  # Ann starts with 1 3 4 (see RECORD)
-    lines = iter(["help", "1@7,8 3@6,7 4@7,6", "1@7,7 3@6,7 4@7,6", "hint", "hints 2", "cells", "sheets", "quit"])
-    out = []
-    play(g, read=lambda prompt: next(lines), write=out.append)
-    text = "\n".join(out)
+def test_line_game_plays_refuses_and_hints(tmp_path):
+    with Store(tmp_path / "log.sqlite3") as store:
+        session = ZatreSession.start(store, ["Ann", "Bob"], 3)  # Ann: 1 3 4 (see RECORD)
+        status, said = plain_game(session, ["help", "1@7,8 3@6,7 4@7,6", "1@7,7 3@6,7 4@7,6",
+                                            "hint", "sheet 1", "sheet Bob", "quit"])
+    g = session.core
+    text = "\n".join(said)
     assert "Opening draw 1: Ann 5, Bob 1" in text and "Ann starts." in text
-    assert "not played: the first tile of the game goes on the red start square (7,7), not (7,8)" in text
-    assert "Ann scores 0 points (sums: none)" in text
-    assert "Bob to move; tiles: 1 1; bag: 116; place 2" in text
-    assert g.turns == 1 and g.current == 1
+    assert "the first tile of the game goes on the red start square (7,7), not (7,8)" in said
+    assert "Ann: 0 points (no 10-12)." in said
+    assert "Zatre #1 · turn 2 · bag 116" in text and "To move: Bob  hand 1 1, place 2" in text
+    assert "Hint for Bob shown." in said and "Showing Bob's score sheet." in said
+    assert status == "playing" and g.turns == 1 and g.current == 1
 
 
-def test_terminal_loop_writes_the_record(tmp_path):
-    g = Game(["Ann", "Bob"], seed=3)
-    lines = iter(["1@7,7 3@6,7 4@7,6", "1@5,7 1@7,5", "quit"])
+def test_line_game_writes_the_record(tmp_path):
     rec = tmp_path / "rec.txt"
-    play(g, read=lambda prompt: next(lines), write=lambda s: None, record_path=str(rec))
+    with Store(tmp_path / "log.sqlite3") as store:
+        session = ZatreSession.start(store, ["Ann", "Bob"], 3)
+        plain_game(session, ["1@7,7 3@6,7 4@7,6", "1@5,7 1@7,5", "quit"], record=str(rec))
     assert replay_record(rec.read_text()).turns == 2

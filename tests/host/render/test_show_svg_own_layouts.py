@@ -7,7 +7,8 @@ disagreed with the game's own score lines, so `show --svg` stopped with
 import re
 
 from boardlight.cli import main
-from boardlight.commands.table import _layout_texts
+from boardlight.commands.params import LayoutFile
+from boardlight.commands.play import layouts_option
 from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
 from session_scripts import play_out
@@ -23,7 +24,8 @@ def test_show_svg_draws_the_games_own_layout(tmp_path, capsys):
     db = tmp_path / "log.sqlite3"
     with Store(db) as store:
         session = FitsSession.start(store, ["Ann"], 3,
-                                    {"boards": [2], "layouts": _layout_texts([str(layout)])})
+                                    {"boards": [2], "layouts": layouts_option(
+                                        [LayoutFile().convert(str(layout), None, None)])})
         play_out(session)
         assert session.row.status == "finished"
         total = store.scores(session.row.id)["total"][0][0]

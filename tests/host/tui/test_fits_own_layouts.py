@@ -140,24 +140,29 @@ def test_export_carries_the_layout_and_replays_with_it(tmp_path, capsys):
     assert [replayed["totals"][p] for p in ("Ann", "Bob")] == totals
 
 
-@pytest.mark.parametrize("flag", ["--tally", "--cards"])
-def test_plain_fits_refuses_the_table_only_flags(tmp_path, capsys, flag):
-    # They were silently dropped: a group asking for a quick tally got the drop-by-drop game.
-    code = main(["play", "fits", "--plain", flag, "--players", "Ann", "--seed", "1"])
-    assert code == 2
-    assert "%s is for the table UI" % flag in capsys.readouterr().err
+@pytest.mark.parametrize("flag,option", [("--tally", {"scoring": "tally"}),
+                                         ("--cards", {"deal": "table"})])
+def test_plain_fits_takes_the_table_flags_too(tmp_path, capsys, monkeypatch, flag, option):
+    # The line-based game plays through the table's view: a quick tally and the real cards
+    # work there as in the UI (they were refused, as the old line game had neither).
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("quit\n"))
+    db = tmp_path / "log.sqlite3"
+    code = main(["play", "fits", "--plain", flag, "--players", "Ann", "--seed", "1",
+                 "--db", str(db)])
+    assert code == 0, capsys.readouterr()
+    with Store(db) as store:
+        assert store.game(1).options == option
 
 
 def test_plain_fits_takes_the_layout(tmp_path, monkeypatch):
     own = tmp_path / "board2.txt"
     own.write_text(OWN_BOARD2)
-    seen = {}
-    from boardlight.plain import fits as fits_terminal
-
-    monkeypatch.setattr(fits_terminal, "run", lambda game, record_path=None: seen.update(game=game))
+    db = tmp_path / "log.sqlite3"
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("quit\n"))
     assert main(["play", "fits", "--plain", "--players", "Ann", "--seed", "1", "--boards", "2",
-                 "--layout", str(own)]) == 0
-    assert seen["game"].layout(2).spaces == [(1, 1, 3), (12, 6, 2)]
+                 "--layout", str(own), "--db", str(db)]) == 0
+    with Store(db) as store:
+        assert resume_session(store, 1).core.layout(2).spaces == [(1, 1, 3), (12, 6, 2)]
 
 
 def test_a_windows_layout_file_is_kept_with_plain_line_ends(tmp_path, monkeypatch):

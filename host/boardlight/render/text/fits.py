@@ -1,4 +1,6 @@
-"""Plain-text pictures of FITS things for the terminal: boards side by side, a tile's
+"""Text pictures of FITS things, the one drawing of FITS boards for every front end: the
+table UI's board panel (one character a cell, coloured by its caller) and the line-based
+game (a cell three characters wide: tile ids and signed values, no colour needed), a tile's
 orientations, a round's score breakdown. Rows 1..12 from the bottom (row 12 printed
 first), columns 1..6 from the left, as everywhere in boardlight."""
 
@@ -7,23 +9,77 @@ from boardcore.fits.board import COLS, ROWS
 
 CELL = 3  # characters per cell: tile ids and special values are at most 2 wide
 
+# The board panel's inside at 80 columns: 38 columns less the border and the padding.
+BOARD_WIDTH = 34
+
+
+def cell(board, layout, row, col):
+    """What one cell holds, as (kind, text): ("tile", id) when covered ('#' for a tile not
+    known, as in a position file), ("special", token) for an open special space ('1', '+2',
+    '-5', 'A'), ("dot", ".") for an open ordinary dot."""
+    if board.covered(row, col):
+        tile = board.tile_at(row, col)
+        return "tile", "#" if tile == "?" else tile
+    token = layout.token(row, col)
+    if token is None:
+        return "dot", "."
+    return "special", token
+
 
 def board_lines(board, layout) -> list:
     """One board as text lines: covered cells show their tile id, open ordinary dots
     '.', open special spaces their value or symbol; row labels left, columns below."""
     out = []
     for r in range(ROWS, 0, -1):
-        cells = []
-        for c in range(1, COLS + 1):
-            if board.covered(r, c):
-                tok = board.tile_at(r, c)
-                tok = "#" if tok == "?" else tok
-            else:
-                tok = layout.token(r, c) or "."
-            cells.append(tok.rjust(CELL))
+        cells = [cell(board, layout, r, c)[1].rjust(CELL) for c in range(1, COLS + 1)]
         out.append("%2d" % r + "".join(cells))
     out.append("  " + "".join(str(c).rjust(CELL) for c in range(1, COLS + 1)))
     return out
+
+
+def narrow_cell(kind, text):
+    """A cell in one character: '#' covered, '·' an open dot, a special space the last
+    character of its token (its sign is for the caller's colour to show)."""
+    if kind == "tile":
+        return "#"
+    if kind == "dot":
+        return "·"
+    return text[-1]
+
+
+def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WIDTH) -> list:
+    """Every player's board side by side in `width` columns (the table UI's board panel):
+    names (shortened to 6) over the boards, one row label column, column numbers below,
+    then the start tiles on one line. `mark(kind, text)` draws a cell in one character (the
+    table UI colours it; see narrow_cell)."""
+    gap = " " * (3 if len(names) < 4 else 1)  # four boards must fit 34 columns
+    lines = ["   " + gap.join("%-6s" % n[:6] for n in names)]
+    for r in range(ROWS, 0, -1):
+        lines.append("%2d " % r + gap.join(
+            "".join(mark(*cell(b, layout, r, c)) for c in range(1, COLS + 1)) for b in boards))
+    lines.append("   " + gap.join("123456" for _ in names))
+    lines.append(start_line(names, starts, width))
+    return lines
+
+
+def start_line(names, tiles, width=BOARD_WIDTH) -> str:
+    """'start: Ann U  Bob Y ...' on one line of `width`: names are shortened as much as
+    needed (the board panel has no line to spare for a second one)."""
+    for chars in (6, 5, 4, 3, 2, 1):
+        for sep in ("  ", " "):
+            line = "start: " + sep.join("%s %s" % (n[:chars], t) for n, t in zip(names, tiles))
+            if len(line) <= width:
+                return line
+    return line
+
+
+def wide_lines(names, boards, layout, starts, max_width=80) -> list:
+    """Every player's board with three characters a cell (board_lines), side by side in
+    bands of `max_width` columns (the line-based game), then each player's start tile."""
+    lines = side_by_side([board_lines(b, layout) for b in boards], names,
+                         max_width=max_width).split("\n")
+    lines.append("start tiles: " + ", ".join("%s %s" % (n, t) for n, t in zip(names, starts)))
+    return lines
 
 
 def side_by_side(blocks, titles, gap=4, bottom=False, max_width=80) -> str:
@@ -71,6 +127,33 @@ def orientation_lines(tile) -> str:
         blocks.append([line.replace(".", " ") for line in fits_tiles.picture(tile, o)])
         titles.append(str(o))
     return side_by_side(blocks, titles, gap=3, bottom=True)
+
+
+def orientation_strip(tile, width=38) -> str:
+    """Every orientation of a tile, numbered, side by side: as many to a line-block as fit
+    in `width` columns (the card panel's inside), so all 8 orientations of a pentomino fit
+    in one block of 5 lines even when the device's mirror leaves the panel 6 lines."""
+    count = fits_tiles.orientation_count(tile)
+    pics = [(o, fits_tiles.picture(tile, o)) for o in range(1, count + 1)]
+    rows, row, used = [], [], 0
+    for o, pic in pics:
+        w = max(2, max(len(r) for r in pic))
+        if row and used + 2 + w > width:
+            rows.append(row)
+            row, used = [], 0
+        used += (2 if row else 0) + w
+        row.append((o, pic, w))
+    rows.append(row)
+    blocks = []
+    for row in rows:
+        height = max(len(p) for _, p, _ in row)
+        lines = ["  ".join("%-*s" % (w, str(o)) for o, _, w in row).rstrip()]
+        for i in range(height):
+            lines.append("  ".join("%-*s" % (w, (p[i] if i < len(p) else "")
+                                              .replace(".", " ").replace("#", "█"))
+                                   for _, p, w in row).rstrip())
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
 
 
 def score_lines(name, breakdown) -> list:

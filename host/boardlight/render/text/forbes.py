@@ -1,14 +1,7 @@
-"""Plain-text pictures of Forbes for the terminal: the board, a hand, a game's scores."""
+"""Forbes as plain text: a hand, and what each player was paid when a game ends (the
+line-based game prints it; the board itself is the table view's)."""
 
-from boardcore.forbes.rules import SIZE, VALUES, symbol_name
-
-
-def board_lines(board):
-    """The board with 0-based row and column labels, one line per row."""
-    out = ["     " + " ".join(str(c) for c in range(SIZE))]
-    for r in range(SIZE):
-        out.append("  %d  %s" % (r, " ".join(board[r * SIZE : (r + 1) * SIZE])))
-    return out
+from boardcore.forbes.rules import VALUES, symbol_name
 
 
 def hand_text(cards):
@@ -30,8 +23,3 @@ def score_lines(players, hands, scores):
                 paid = "x%d card%s" % (cards, "" if cards == 1 else "s")
             out.append("    %-12s %-8s %s %s = %d" % (line["pattern"], line["kind"], line["symbol"], paid, line["points"]))
     return out
-
-
-def ranking_lines(ranking):
-    """'1. Ann 104' lines; shared places repeat the number."""
-    return ["%d. %s %d" % (r["place"], r["name"], r["total"]) for r in ranking]

@@ -1,0 +1,202 @@
+"""`boardlight history`, `show GAME`, `export GAME`: the games kept in the game log, and
+the helpers every command that opens the log shares (--db, GAME numbers)."""
+
+import functools
+import json
+import os
+
+import click
+
+from boardlight.store.gamelog import GAMES, StoreError, default_path, open_store
+
+DB_OPTION = click.option(
+    "--db", "db", type=click.Path(dir_okay=False), default=None,
+    help="The game log to use (default: games.sqlite3 in your data folder).")
+
+
+def friendly(func):
+    """A store problem (no such game, a damaged log) becomes a one-line error, exit 1."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except StoreError as exc:
+            raise click.ClickException(str(exc))
+
+    return wrapper
+
+
+def log_path(db) -> str:
+    """The game log's path, as open_store picks it."""
+    return db or os.environ.get("BOARDLIGHT_DB") or default_path()
+
+
+def open_log(db, create=True):
+    """The game log; with create=False (show, export only read it) a log that does not
+    exist is an error instead of a new empty file (and folder) at a mistyped path."""
+    if not create and not os.path.exists(log_path(db)):
+        raise click.ClickException("there is no game log at %s: no game has been kept"
+                                   " there yet (check --db)" % log_path(db))
+    try:
+        return open_store(db)
+    except StoreError as exc:
+        raise click.ClickException(str(exc))
+
+
+def game_id(store, text) -> int:
+    """GAME on the command line: a number from `boardlight history`, or 'last'."""
+    if text == "last":
+        rows = store.games(limit=1, damaged_ok=True)
+        if not rows:
+            raise click.ClickException("no games stored in %s yet" % store.path)
+        return rows[0].id
+    try:
+        return int(text)
+    except ValueError:
+        raise click.ClickException("GAME is a game number from `boardlight history` or 'last',"
+                                   " not %r" % text)
+
+
+def _total(store, row):
+    # One damaged game does not stop the list.
+    damaged = "damaged in the log"
+    if row.damaged:
+        return damaged
+    try:
+        total = store.scores(row.id).get("total")
+    except StoreError:
+        return damaged
+    return " ".join(str(p) for p, _ in total) if total else "-"
+
+
+@click.command()
+@click.option("--game", "game", type=click.Choice(GAMES), default=None,
+              help="Only games of this kind.")
+@click.option("--limit", type=click.IntRange(1), default=50, show_default=True)
+@DB_OPTION
+@friendly
+def history(game, limit, db):
+    """List stored games: number, game, status, players, dates and totals."""
+    if not os.path.exists(log_path(db)):  # do not create a log just to list it
+        click.echo("no games stored in %s yet" % log_path(db))
+        return
+    with open_log(db) as store:
+        rows = store.games(game=game, limit=limit, damaged_ok=True)
+        if not rows:
+            click.echo("no games stored in %s yet" % store.path)
+            return
+        click.echo("%4s  %-6s  %-9s  %-16s  %-16s  %s" % (
+            "#", "game", "status", "started", "last action", "players (total)"))
+        for row in rows:
+            click.echo("%4d  %-6s  %-9s  %-16s  %-16s  %s (%s)" % (
+                row.id, row.game, row.status, row.started[:16], row.updated[:16],
+                ", ".join(row.players), _total(store, row)))
+
+
+@click.command()
+@click.argument("game_ref", metavar="GAME")
+@click.option("--json", "as_json", is_flag=True, help="Print the stored game as JSON.")
+@click.option("--svg", "svg_dir", type=click.Path(file_okay=False), default=None,
+              help="Also write the game's pictures into this folder.")
+@DB_OPTION
+@friendly
+def show(game_ref, as_json, svg_dir, db):
+    """Print one stored game with its score breakdown."""
+    from boardlight.render.text.scores import breakdown_lines
+    from boardlight.sessions.registry import resume_session
+
+    with open_log(db, create=False) as store:
+        row = store.game(game_id(store, game_ref))
+        # Reading only: a game can be printed from a read-only log (a copy, a backup).
+        session = resume_session(store, row.id, record=False)
+        # The seed deals every card, tile, hand and stone still to come: it is shown
+        # once the game is over, never while it is being played.
+        seed = row.seed if row.status != "playing" else None
+        if as_json:
+            click.echo(json.dumps({
+                "id": row.id, "game": row.game, "seed": seed, "options": row.options,
+                "status": row.status, "started": row.started, "updated": row.updated,
+                "players": row.players, "actions": session.seq,
+                "scores": {part: list(points) for part, points, _ in session.score_lines()},
+                "state": session.snapshot()}, sort_keys=True, indent=1))
+        else:
+            click.echo("game %d: %s, %s, %s, %d actions" % (
+                row.id, row.game, row.status,
+                "seed hidden until the game is over" if seed is None else "seed %d" % seed,
+                session.seq))
+            click.echo("players: %s" % ", ".join(row.players))
+            click.echo("started %s, last action %s" % (row.started[:19], row.updated[:19]))
+            for line in session.summary_lines():
+                click.echo(line)
+            for line in breakdown_lines(row.players, session.score_lines()):
+                click.echo(line)
+        if svg_dir is not None:
+            _write_svgs(session, svg_dir)
+
+
+@click.command()
+@click.argument("game_ref", metavar="GAME")
+@click.option("-o", "--output", type=click.File("w", lazy=True), default="-",
+              help="Where to write the record (default: standard output).")
+@click.option("--reveal", is_flag=True,
+              help="Export a game still being played, seed and all (everyone agrees).")
+@DB_OPTION
+@friendly
+def export(game_ref, output, reveal, db):
+    """Write a stored game's record in the game's documented text format."""
+    from boardlight.sessions.registry import resume_session
+
+    with open_log(db, create=False) as store:
+        session = resume_session(store, game_id(store, game_ref), record=False)
+        row = session.row
+        if row.status == "playing" and not reveal and row.seed is not None:
+            # As `show` hides it: the seed deals every card, tile, hand and stone still
+            # to come (in Forbes, the other players' secret cards).
+            raise click.ClickException(
+                "game %d is still being played, and its record holds the seed, which deals"
+                " everything still to come%s: export it when the game is over, or add"
+                " --reveal if everyone at the table agrees" % (
+                    row.id, " (the other players' secret cards too)"
+                    if row.game == "forbes" else ""))
+        output.write(session.record_text())
+
+
+def _write_svgs(session, folder):
+    """The stored game's pictures (boardlight.render.records, from the game's record)."""
+    from boardlight.render.records import PictureError, record_pictures, write_pictures
+
+    if session.GAME == "fits" and session.mode == "tally":
+        # A quick-tally game has no drops, so no boards and no record to draw from: its
+        # round scores still make the chart.
+        from boardlight.render.svg.chart import chart_svg
+
+        game = session.core
+        pictures = {}
+        if game.round_scores:
+            points = [[rnd[i]["total"] for rnd in game.round_scores]
+                      for i in range(len(game.players))]
+            pictures["fits-scores.svg"] = chart_svg(game.players, points, "round",
+                                                    "FITS scores by round")
+        click.echo("quick tally: no boards to draw%s" % (
+            ", only the score chart" if pictures else " and no round scored yet"))
+    else:
+        layouts = None
+        own = (session.row.options or {}).get("layouts") if session.GAME == "fits" else None
+        if own:
+            # Played with the players' own boards (play fits --layout): draw and score
+            # those, not the ILLUSTRATIVE defaults.
+            from boardlight.sessions.fits import stored_layouts
+
+            layouts = stored_layouts(own)
+        pictures = record_pictures(session.GAME, session.record_text(),
+                                   "game %d" % session.row.id, layouts)
+    try:
+        paths = write_pictures(pictures, folder)
+    except PictureError as exc:
+        raise click.ClickException(str(exc)) from None
+    for path in paths:
+        click.echo("wrote %s" % path)
+
+
+COMMANDS = (history, show, export)

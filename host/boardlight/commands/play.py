@@ -1,0 +1,352 @@
+"""`boardlight play fits|zatre|forbes` and `boardlight play --resume [GAME]`.
+
+Every game is a session kept in the game log, played at the full-screen table UI or, with
+--plain, line by line (tui.plain) through the same view and entries; `--resume` continues
+the last unfinished game (or game GAME) in either.
+"""
+
+import random
+import sys
+
+import click
+
+from boardlight.commands.gamelog import DB_OPTION, friendly, game_id, open_log
+from boardlight.commands.params import (GameChoice, LayoutFile, NumberList, PlayerList, Seed,
+                                        WordList, layouts_by_board, split_names)
+
+NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
+
+_RESUME = dict(type=GameChoice(), is_flag=False, flag_value="last", default=None,
+               metavar="[GAME]")
+_DIRECT = dict(type=click.Path(exists=True, dir_okay=False), default=None, metavar="WIRING")
+
+
+@click.group(invoke_without_command=True)
+@click.option("--resume", "resume", **_RESUME,
+              help="Continue the last unfinished game (or pick from the list), or game GAME.")
+@click.option("--plain", is_flag=True, help="With --resume: the line-based game.")
+@click.option("--no-device", is_flag=True, help="With --resume: play with the terminal alone.")
+@click.option("--port", default=None, help="With --resume: the device's serial port.")
+@click.option("--direct", **_DIRECT,
+              help="With --resume: drive a matrix wired to this computer.")
+@DB_OPTION
+@click.pass_context
+def play(ctx, resume, plain, no_device, port, direct, db):
+    """Play a game at the table (full-screen UI; --plain for the line-based game)."""
+    if ctx.invoked_subcommand is not None:
+        # Options before the game belong to `play --resume`: for a game they go after its
+        # name (dropped, `play --no-device fits` would use a device).
+        given = [name for name, value in (
+            ("--resume", resume is not None), ("--plain", plain), ("--no-device", no_device),
+            ("--db", db is not None), ("--port", port is not None),
+            ("--direct", direct is not None)) if value]
+        if given:
+            raise click.UsageError("put %s after the game: play %s %s" % (
+                " ".join(given), ctx.invoked_subcommand, " ".join(given)))
+        return
+    if resume is None:
+        click.echo(ctx.get_help())
+        return
+    _play(None, {}, players=None, seed=None, port=port, no_device=no_device, direct=direct,
+          resume=resume, plain=plain, record=None, db=db)
+
+
+def _common(game, fewest, most):
+    """The options of every `play GAME`: who plays, the deal, what shows it, the log."""
+    options = [
+        click.option("--players", type=PlayerList(NAMES[game], fewest, most), default=None,
+                     help="Player names, comma-separated (Ann,Bob), or how many"
+                          " (default P1,P2; with --plain: asked)."),
+        click.option("--seed", type=Seed(), default=None,
+                     help="Seed for a reproducible deal (default: a random one, stored)."),
+        click.option("--port", default=None,
+                     help="The device's serial port (default: auto-detect)."),
+        click.option("--no-device", is_flag=True, help="Play with the terminal alone."),
+        click.option("--direct", **_DIRECT,
+                     help="Drive a matrix and buttons wired to this computer's pins"
+                          " (Raspberry Pi; see `boardlight direct`) instead of a device."),
+        click.option("--resume", "resume", **_RESUME,
+                     help="Continue the last unfinished game (or game GAME)."),
+        click.option("--plain", is_flag=True,
+                     help="The line-based game instead of the UI (kept in the log too)."),
+        click.option("--record", type=click.Path(dir_okay=False), default=None,
+                     help="With --plain: also write the game record to this file after"
+                          " every action."),
+        DB_OPTION,
+    ]
+
+    def decorate(func):
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorate
+
+
+@play.command("fits")
+@_common("fits", 1, 4)
+@click.option("--tally", is_flag=True,
+              help="Quick tally at each round's end instead of entering every drop.")
+@click.option("--cards", is_flag=True,
+              help="Play with the real cards: scan (or type) each card turned.")
+@click.option("--boards", type=NumberList("board numbers", "1,3"), default=None,
+              help="Which boards, in order (default 1,2,3,4).")
+@click.option("--layout", "own", multiple=True, type=LayoutFile(),
+              help="Your own layout file for board 2, 3 or 4 (docs/fits-layouts.md;"
+                   " repeat for each board). Kept with the game.")
+@click.option("--start-tiles", type=WordList("four tile ids", "P,T5,U,Y"), default=None,
+              help="The start cards (default P,T5,U,Y).")
+@click.option("--max-overhang", type=click.IntRange(0), default=None,
+              help="Rows a tile may stick out above the top (default: unlimited).")
+def play_fits(tally, cards, boards, own, start_tiles, max_overhang, **common):
+    """Play FITS: each player drops the card turned (P ORIENTATION COLUMN), or passes."""
+    options = {}
+    if tally:
+        options["scoring"] = "tally"
+    if cards:
+        options["deal"] = "table"
+    if boards is not None:
+        options["boards"] = boards
+    if own:
+        options["layouts"] = layouts_option(own)
+    if start_tiles is not None:
+        options["start_tiles"] = start_tiles
+    if max_overhang is not None:
+        options["max_overhang"] = max_overhang
+    _play("fits", options, **common)
+
+
+def layouts_option(own) -> dict:
+    """The FITS option `layouts` from --layout values (params.OwnLayout): {"2": the file's
+    text, ...}, kept with the game so that a resumed game scores the same; one per board."""
+    layouts_by_board(own)  # a second layout for a board is an error
+    return {str(o.layout.board): o.text for o in own}
+
+
+@play.command("zatre")
+@_common("zatre", 1, 6)
+@click.option("--strict-adjacency/--no-strict-adjacency", default=False,
+              help="Each new tile must touch a tile from an earlier turn (default off).")
+@click.option("--centre-doubles/--no-centre-doubles", default=False,
+              help="The red start square is a grey (doubling) square too (default off).")
+def play_zatre(strict_adjacency, centre_doubles, **common):
+    """Play Zatre: place the tiles as VALUE@ROW,COL (e.g. 5@7,7 3@7,8), or pass."""
+    options = {name: True for name, on in (("strict_adjacency", strict_adjacency),
+                                           ("centre_doubles", centre_doubles)) if on}
+    _play("zatre", options, **common)
+
+
+@play.command("forbes")
+@_common("forbes", 2, 5)
+@click.option("--target", type=click.IntRange(1), default=None,
+              help="The match ends after the game in which a total reaches this (default 100).")
+@click.option("--centre-also-square/--no-centre-also-square", default=False,
+              help="The 4 centre cells also score as a 2 x 2 square (default off).")
+@click.option("--pay-once-per-player/--no-pay-once-per-player", default=False,
+              help="A pattern pays a player once, however many cards of its symbol they hold.")
+@click.option("--dealer", default=None, help="Who deals the first game (default: the first player).")
+@click.option("--stones", type=click.Choice(["random", "table"]), default="random",
+              show_default=True,
+              help="random: the program draws each stone; table: players turn up real"
+                   " stones and type them.")
+def play_forbes(target, centre_also_square, pay_once_per_player, dealer, stones, **common):
+    """Play a Forbes match: draw a stone, place it as ROW COL; your cards stay secret."""
+    options = {name: True for name, on in (("centre_also_square", centre_also_square),
+                                           ("pay_once_per_player", pay_once_per_player)) if on}
+    if target is not None:
+        options["target_score"] = target
+    if stones == "table":
+        options["stones"] = "table"
+    _play("forbes", options, dealer=dealer, **common)
+
+
+@friendly
+def _play(game, options, players, seed, port, no_device, direct, resume, plain, record, db,
+          dealer=None):
+    """Start or resume a game and play it until it is over or the players stop."""
+    from boardlight.sessions.registry import resume_session, session_class
+
+    chosen = [name for name, value in (("--port", port), ("--no-device", no_device),
+                                       ("--direct", direct)) if value]
+    if len(chosen) > 1:
+        raise click.UsageError("%s each say what shows the game: choose one"
+                               % " and ".join(chosen))
+    if plain and (port or direct):
+        raise click.UsageError("--plain plays at this terminal alone: drop %s"
+                               % " and ".join(c for c in chosen if c != "--no-device"))
+    if record is not None:
+        if not plain:
+            raise click.UsageError(
+                "--record is the line-based game's: options of the line-based game need"
+                " --plain (the table UI keeps every game in its log: `boardlight export`)")
+        try:  # before the game, not after its first action
+            open(record, "a").close()
+        except OSError as exc:
+            raise click.BadParameter("cannot write %s (%s)" % (record, exc.strerror),
+                                     param_hint="--record")
+    store = open_log(db)
+    try:
+        if resume is not None:
+            setup = _setup_flags_given()
+            if setup:
+                raise click.UsageError("--resume continues a stored game as it was set up:"
+                                       " drop %s" % " ".join(setup))
+            session = resume_session(store, _pick_game(store, game, resume).id)
+            chosen_seed = None
+        else:
+            if players is None:
+                players = _ask_players(game, options) if plain else ["P1", "P2"]
+                if players is None:
+                    click.echo("input closed: no game started")
+                    return
+            if dealer is not None:
+                if dealer not in players:
+                    raise click.BadParameter("%r is not one of the players" % dealer,
+                                             param_hint="--dealer")
+                options["first_dealer"] = players.index(dealer)
+            chosen_seed = seed
+            if seed is None:
+                seed = random.SystemRandom().randrange(1 << 31)
+            session = session_class(game).start(store, players, seed, options)
+        if plain:
+            status = _run_plain(session, chosen_seed, resume is not None, record)
+        else:
+            status = _run_table(session, port, no_device, direct, db)
+        where = _db_words(db)
+        if status == "playing":
+            click.echo("Game %d is saved: `boardlight play --resume%s%s` continues it."
+                       % (session.row.id, " --plain" if plain else "", where))
+        else:
+            click.echo("Game %d is over: `boardlight show %d%s` prints it."
+                       % (session.row.id, session.row.id, where))
+    finally:
+        store.close()
+
+
+# The options that say how a game is played or kept, not how it is set up.
+_NOT_SETUP = ("resume", "plain", "port", "no_device", "direct", "record", "db")
+
+
+def _setup_flags_given():
+    """The options given on the command line that set up a new game (--players, --seed,
+    the rule options...), as typed: a resumed game keeps its own."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    return [param.opts[0] for param in ctx.command.params
+            if param.name not in _NOT_SETUP and isinstance(param, click.Option)
+            and ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE]
+
+
+def _run_table(session, port, no_device, direct, db):
+    """The full-screen table UI; returns the game's status."""
+    from boardlight.link.connection import LinkError
+    from boardlight.tui import app as tui_app
+
+    try:
+        status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct)
+    except LinkError as exc:
+        raise click.ClickException("%s (the game is saved: add --no-device to play"
+                                   " without the device)" % exc)
+    if status is None:
+        # The UI stopped on an error (Textual printed it): the game is not over, and
+        # every action taken is in the log.
+        raise click.ClickException(
+            "the table stopped on an error; game %d is saved up to its last action:"
+            " `boardlight play --resume%s` continues it" % (session.row.id, _db_words(db)))
+    return status
+
+
+def _run_plain(session, seed, resumed, record):
+    """The line-based game at this terminal; returns the game's status."""
+    from boardlight.tui.plain import PlainTable
+
+    row = session.row
+    click.echo("%s %s game #%d for %s%s." % (
+        "Continuing" if resumed else "Playing", NAMES[row.game], row.id, ", ".join(row.players),
+        ", seed %d" % seed if seed is not None else ""))
+    click.echo("Options: %s." % options_text(row.players, row.options))
+    return PlainTable(session, ask=input, say=click.echo, record=record).run()
+
+
+def options_text(players, options) -> str:
+    """A stored game's options in words: 'target score 50, centre also square on'."""
+    words = []
+    for name in sorted(options):
+        value = options[name]
+        if name == "layouts":
+            text = "your own layout for board %s" % " and ".join(sorted(value))
+        elif name == "first_dealer":
+            text = "first dealer %s" % players[value]
+        elif value is True:
+            text = "%s on" % name.replace("_", " ")
+        elif isinstance(value, list):
+            text = "%s %s" % (name.replace("_", " "), " ".join(str(v) for v in value))
+        else:
+            text = "%s %s" % (name.replace("_", " "), value)
+        words.append(text)
+    return ", ".join(words) or "none (the rules' defaults)"
+
+
+def _ask_players(game, options):
+    """The players, asked at the prompt until the game takes them; None when the input ends."""
+    from boardcore.errors import RuleError
+
+    from boardlight.sessions.registry import session_class
+
+    core = session_class(game).new_core
+    while True:
+        try:
+            text = input("Players: names separated by commas or spaces, or how many"
+                         " (Enter: P1, P2): ")
+        except EOFError:
+            click.echo("")
+            return None
+        names = split_names(text) if text.strip() else ["P1", "P2"]
+        try:
+            core(names, 0, dict(options))
+        except RuleError as exc:
+            click.echo("%s; type the names again." % exc)
+            continue
+        return names
+
+
+def _interactive():
+    """Can we ask which game to continue? (Not when input is a pipe or a script.)"""
+    return sys.stdin.isatty()
+
+
+def _pick_game(store, game, resume):
+    """The stored game --resume means: a number, the last unfinished one, or one picked."""
+    if resume != "last":
+        gid = game_id(store, resume)
+        row = store.game(gid)
+        if game is not None and row.game != game:
+            raise click.ClickException("game %d is %s, not %s" % (gid, row.game, game))
+        if row.status != "playing":
+            raise click.ClickException("game %d is %s; `boardlight show %d` prints it"
+                                       % (gid, row.status, gid))
+        return row
+    rows = store.games(game=game, status="playing", limit=9, damaged_ok=True)
+    if not rows:
+        raise click.ClickException("no unfinished %sgame to resume in %s"
+                                   % (game + " " if game else "", store.path))
+    if len(rows) == 1 or not _interactive():
+        return rows[0]
+    click.echo("unfinished games:")
+    for i, row in enumerate(rows, 1):
+        click.echo("  %d) #%d %s, %s, last action %s" % (
+            i, row.id, row.game, ", ".join(row.players), row.updated[:16]))
+    choice = click.prompt("continue which", type=click.IntRange(1, len(rows)), default=1)
+    return rows[choice - 1]
+
+
+def _db_words(db):
+    """' --db FILE' for the command lines we print: a game kept in another log than the
+    default is found again only with its --db."""
+    import shlex
+
+    return " --db %s" % shlex.quote(str(db)) if db is not None else ""
+
+
+COMMANDS = (play,)

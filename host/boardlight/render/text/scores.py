@@ -1,0 +1,33 @@
+"""A game's score lines as text: each part ('round 1', 'game 2', 'total') with every
+player's points and the detail the session keeps (`boardlight show`, the line-based game)."""
+
+
+def breakdown_lines(players, score_lines, parts=None) -> list:
+    """Lines for `score_lines` (a session's [(part, points, details)]), parts in play order
+    ('round 2' before 'round 10', 'total' last); `parts` picks some of them."""
+    scores = {part: list(zip(points, details or [None] * len(points)))
+              for part, points, details in score_lines}
+    chosen = sorted((p for p in scores if parts is None or p in parts), key=_part_order)
+    width = max(len(n) for n in players)
+    lines = []
+    for part in chosen:
+        lines.append("%s:" % part)
+        for seat, (points, detail) in enumerate(scores[part]):
+            extra = ""
+            if detail:
+                extra = "  (" + ", ".join("%s %s" % (k, _fmt(v))
+                                          for k, v in sorted(detail.items())) + ")"
+            lines.append("  %-*s %5d%s" % (width, players[seat], points, extra))
+    return lines
+
+
+def _fmt(value):
+    if isinstance(value, (list, tuple)):
+        return "[" + " ".join(_fmt(v) for v in value) + "]"
+    return str(value)
+
+
+def _part_order(part):
+    # 'round 2' before 'round 10'; 'total' (and anything without a number) last.
+    name, _, num = part.rpartition(" ")
+    return (0, name, int(num)) if num.isdecimal() else (1, part, 0)
