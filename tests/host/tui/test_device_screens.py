@@ -58,5 +58,5 @@ def test_forbes_screens(store):
     game = session.game
     session.act({"type": "draw", "seat": game.current})
     assert _screen(view) == ("forbes_stone", {"stone": game.stone})
-    kind, payload = view.private_screen(("button", "p2", "down"))
+    kind, payload = view.private_screen(view.intent_for_event(("button", "p2", "down")))
     assert check(kind, payload) == {"cards": game.view(1).hand} and kind == "forbes_hand"

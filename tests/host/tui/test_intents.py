@@ -65,7 +65,7 @@ def test_a_held_player_button_is_that_players_cards_for_the_device_alone(store):
     session = session_class("forbes").start(store, ["Ann", "Bob"], 4)
     view = view_for(session)
     bob = session.core.game.all_hands()[1]
-    assert view.private_screen(intents.hold(1)) == ("forbes", {"cards": bob})
+    assert view.private_screen(intents.hold(1)) == ("forbes_hand", {"cards": bob})
     assert view.private_screen(intents.hold(2)) is None  # no third player
     assert view.private_screen(intents.player(1)) is None
     assert view_for(session_class("fits").start(store, ["Ann"], 5)).private_screen(
@@ -123,7 +123,7 @@ def test_the_table_acts_on_buttons_without_the_entry_parser(store):
 
     asyncio.run(main())
     assert seen["stone"] is not None
-    assert seen["held"] == (("forbes", {"cards": session.core.game.all_hands()[1]}), True)
+    assert seen["held"] == (("forbes_hand", {"cards": session.core.game.all_hands()[1]}), True)
     (screen, private), seq = seen["after"]
     assert not private and screen == app.view.device_screen() and seq == 2  # deal, draw
     assert seen["enter"] == "Ann drew a %s: place it with ROW COL (0..3)" % {
