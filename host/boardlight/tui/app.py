@@ -239,7 +239,7 @@ class TableApp(App):
 
 def run_table(session, port=None, no_device=False, direct=None):
     """Run the UI on this terminal until the players quit; returns the game's status.
-    `direct` is a wiring file: drive a matrix wired to this computer instead of a device."""
+    `direct` is a board file with "mcu": "linux": drive a matrix wired to this computer instead of a device."""
     device = None
     if not no_device:
         from boardlight.tui.device import open_device

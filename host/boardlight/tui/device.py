@@ -17,14 +17,14 @@ from boardlight.link.connection import CONNECTED, Link, LinkError, connect
 
 def open_device(port=None, say=print, virtual_options=None, direct=None):
     """A DeviceBridge for `port`, the one board plugged in, or the virtual board; or, with
-    `direct` (a wiring file), for a matrix and buttons wired to this computer's pins."""
+    `direct` (a board file with "mcu": "linux"), for a matrix and buttons wired to this computer's pins."""
     if direct is not None:
         from boardlight.direct.link import DirectLink
 
         try:
             link = DirectLink.open(direct)
         except (ValueError, OSError, ImportError, RuntimeError) as exc:
-            # A wiring file with a mistake, a pin this board lacks, Blinka not installed:
+            # A board file with a mistake, a pin this board lacks, Blinka not installed:
             # one line for the table (it was a traceback), as for a device that fails.
             raise LinkError("cannot drive the matrix wired as %s: %s" % (direct, exc)) from None
         say("Driving the matrix wired to this computer (%s)." % direct)
