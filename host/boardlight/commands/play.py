@@ -18,7 +18,7 @@ NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
 
 _RESUME = dict(type=GameChoice(), is_flag=False, flag_value="last", default=None,
                metavar="[GAME]")
-_DIRECT = dict(type=click.Path(exists=True, dir_okay=False), default=None, metavar="WIRING")
+_DIRECT = dict(type=click.Path(exists=True, dir_okay=False), default=None, metavar="BOARD_FILE")
 
 
 @click.group(invoke_without_command=True)
