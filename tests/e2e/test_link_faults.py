@@ -148,11 +148,16 @@ def test_garbage_and_overlong_lines_to_the_host(pair):
 def test_device_reset_mid_game_restores_the_display(pair):
     board, link = pair
     link.brightness(5)
+    link.wait_idle()
+    # The brightness frame shows the "connected" tick again at level 5: wait for it, so
+    # that the frame taken below is the card's and not the tick's (which lights (5, 12) too).
+    board.wait_frame(lambda f: f.level == 5)
+    seen = board.frames_seen
     link.show("fits_card", tile="T4", round_no=3, player=1)
     link.wait_idle()
     # T4 is "###/.#.": s = min(15 // 3, 16 // 2) = 5, ox = 0, oy = (16 - 10) // 2 = 3;
     # the top row x 0..14, y 3..7; the stem x 5..9, y 8..12; round 3: (15, 0), (15, 2), (15, 4).
-    frame = board.wait_frame(lambda f: f.lit(5, 12) and f.level == 5)
+    frame = board.wait_frame(newer_than=seen)
     lit = {(x, y) for y in range(16) for x in range(16) if frame.lit(x, y)}
     want = {(x, y) for y in range(3, 8) for x in range(15)} | {(x, y) for y in range(8, 13) for x in range(5, 10)}
     assert lit == want | {(15, 0), (15, 2), (15, 4)}
