@@ -14,8 +14,3 @@ try:
     IS_MICROPYTHON = sys.implementation.name == "micropython"
 except AttributeError:  # pragma: no cover
     IS_MICROPYTHON = False
-
-
-def sorted_items(mapping):
-    """Items of a dict in key order: MicroPython's dict order is not insertion order."""
-    return sorted(mapping.items())

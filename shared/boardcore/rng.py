@@ -50,10 +50,6 @@ class Random:
             if x < limit:
                 return x % n
 
-    def choice(self, seq):
-        """One element of a non-empty sequence."""
-        return seq[self.below(len(seq))]
-
     def shuffle(self, items):
         """Shuffle a list in place (Fisher-Yates) and return it."""
         i = len(items) - 1

@@ -92,15 +92,16 @@ def score_fits(board, layout_path, as_text, file):
 def replay_fits(layout_paths, file):
     """Replay a FITS game record FILE (or a tally record of a quick-tally game), checking
     every line, and print the scores as JSON."""
-    from boardcore.fits.record import read_game
+    from boardcore.fits.record import parse_record, replay
 
     from boardlight.sessions.fits_tally_record import is_tally_record, read_tally_record
 
     text = _read(file)
+    layouts = _layouts(layout_paths)
     if is_tally_record(text):
-        game = read_tally_record(text, file, _layouts(layout_paths))
+        game = read_tally_record(text, file, layouts)
     else:
-        game = read_game(text, file, _layouts(layout_paths))
+        game = replay(parse_record(text, file), layouts)
     rounds = []
     for k, scores in enumerate(game.round_scores):
         rounds.append({"round": k + 1, "board": game.boards[k],
@@ -132,7 +133,7 @@ def play_fits(players, seed, boards, start_tiles, max_overhang, layout_paths, re
     """Play FITS at the terminal: each player types ORIENTATION COLUMN, or pass."""
     from boardcore.fits.errors import OptionError
     from boardcore.fits.game import Game
-    from boardcore.fits.options import check_options
+    from boardcore.fits.game import check_options
 
     from boardlight.plain.fits import run
 

@@ -54,9 +54,9 @@ def _echo_json(data):
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 def replay_forbes(path):
     """Check a Forbes match record and print every game's scores and the totals as JSON."""
-    from boardcore.forbes.record import replay
+    from boardcore.forbes.record import parse_record, score_record
 
-    _echo_json(replay(_read(path), path))
+    _echo_json(score_record(parse_record(_read(path), path)))
 
 
 @click.command("forbes")

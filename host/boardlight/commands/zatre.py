@@ -9,6 +9,7 @@ import click
 
 from boardcore.digits import is_digits
 from boardcore.errors import FormatError
+from boardcore.textfile import content_lines
 
 
 def _read(path):
@@ -23,11 +24,8 @@ def _read(path):
 
 def _first_line(text):
     """The first line that is not blank or a '#' comment (both formats skip those)."""
-    for line in text.split("\n"):
-        line = line.strip()
-        if line and not line.startswith("#"):
-            return line
-    return ""
+    lines = content_lines(text)
+    return lines[0][1] if lines else ""
 
 
 def _echo_json(data):
@@ -40,13 +38,13 @@ def hint_zatre(path):
     """Print the hints for a Zatre position (or the position a record ends in) as JSON:
     every legal turn of the hand to move ranked, the best, per-cell hints, the compact hint."""
     from boardcore.zatre.position import parse_position
-    from boardcore.zatre.record import replay_record
+    from boardcore.zatre.record import parse_record, replay
 
     from boardlight.render.json.zatre import hints
 
     text = _read(path)
     if _first_line(text) == "zatre record":
-        game = replay_record(text, path)
+        game = replay(parse_record(text, path))
         board, hand, first, strict = game.board, game.hand(), game.first_turn, game.strict
         player = game.players[game.current]
         if game.over:
@@ -66,11 +64,11 @@ def hint_zatre(path):
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 def replay_zatre(path):
     """Check a Zatre game record turn by turn and print the score sheets and totals as JSON."""
-    from boardcore.zatre.record import replay_record
+    from boardcore.zatre.record import parse_record, replay
 
     from boardlight.render.json.zatre import game_outcome
 
-    _echo_json(game_outcome(replay_record(_read(path), path)))
+    _echo_json(game_outcome(replay(parse_record(_read(path), path))))
 
 
 @click.command("zatre")

@@ -71,11 +71,11 @@ class Table:
 
     def save(self):
         if self.record_path:
-            from boardcore.fits.record import write_record
+            from boardcore.fits.record import format_record
 
             try:
                 with open(self.record_path, "w") as f:
-                    f.write(write_record(self.game))
+                    f.write(format_record(self.game))
             except OSError as exc:
                 # The game at the table matters more than the file: say so and play on.
                 self.say("Could not write the record to %s (%s); the game goes on."

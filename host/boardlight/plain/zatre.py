@@ -10,7 +10,7 @@ from boardcore.digits import is_digits
 from boardcore.errors import FormatError
 from boardcore.zatre.board import PLAYABLE, SIZE, START, index
 from boardcore.zatre.errors import ZatreError
-from boardcore.zatre.record import dump_record, parse_turn
+from boardcore.zatre.record import format_record, parse_turn
 
 from boardlight.render.json.zatre import cell_entries, turn_entries
 from boardcore.zatre.hint import compact_hint
@@ -89,7 +89,7 @@ def play(game, read=input, write=print, record_path=None):
         if record_path:
             try:
                 with open(record_path, "w", encoding="utf-8") as f:
-                    f.write(dump_record(game))
+                    f.write(format_record(game))
             except OSError as exc:
                 # A full disk or a vanished folder must not end the game at the table.
                 write("Could not write the record to %s (%s); the game goes on." % (record_path, exc.strerror or exc))

@@ -78,22 +78,12 @@ class Board:
             return "?"
         return fits_tiles.TILE_IDS[v - 1]
 
-    def covered_count(self) -> int:
-        return sum(1 for v in self.grid if v)
-
     def used(self, tile) -> bool:
         """Has this tile already been dropped on this board?"""
         for d in self.drops:
             if d[0] == tile:
                 return True
         return False
-
-    def copy(self):
-        b = Board(self.max_overhang)
-        b.grid[:] = self.grid
-        b.tops[:] = self.tops
-        b.drops = list(self.drops)
-        return b
 
     # -- the drop ----------------------------------------------------------
 
@@ -158,10 +148,6 @@ class Board:
                 self.tops[c - 1] = r
         self.drops.append((tile, orientation, column, row))
         return row
-
-    def drop_cells(self, tile, orientation: int, column: int, row: int) -> list:
-        """The absolute (row, column) cells of a drop, overhang included."""
-        return [(row + dr, column + dc) for dr, dc in shape_of(tile, orientation)]
 
     def legal_drops(self, tile) -> list:
         """Every legal drop of a tile as (orientation, column, row), orientation then

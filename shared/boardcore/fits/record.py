@@ -3,23 +3,47 @@ and options, the cards turned, and each player's drops and passes. Specified wit
 examples in docs/fits-formats.md. Syntax problems raise FormatError(problem, source,
 line); an action that breaks the rules raises the game's own FitsError, its message
 prefixed with the file, the line and the action.
+
+>>> from boardcore.fits.game import Game
+>>> game = Game(["Ann"], seed=5, boards=[2])
+>>> game.start_round(), game.place("Ann", "Y", 2, 1), game.turn_card()
+(['Y'], 1, 'X')
+>>> text = format_record(game)
+>>> print(text, end="")
+FITS game record
+Players: Ann
+Seed: 5
+Boards: 2
+StartTiles: P T5 U Y
+MaxOverhang: none
+<BLANKLINE>
+Round 1 board 2
+start: Ann Y 2/1
+card X: Ann -
+>>> again = replay(parse_record(text, "game.txt"))
+>>> again.card, again.waiting()
+('X', ['Ann'])
+>>> replay(parse_record(text.replace("Ann -", "Ann 1/6"), "game.txt"))
+Traceback (most recent call last):
+    ...
+boardcore.fits.errors.OffBoardError: game.txt:10: Ann 1/6 on card X: tile X orientation 1 at column 6 would stick out past the right edge (it is 3 wide, so columns 1..4)
 """
 
 from boardcore.errors import FormatError
 from boardcore.fits.errors import FitsError, RecordError
+from boardcore.textfile import check_header, content_lines
+
+try:
+    from typing import Any
+    from boardcore.fits.game import Game
+    from boardcore.fits.layouts import Layout
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
 
 RECORD_HEAD = "FITS game record"
 PENDING = "-"  # a player who has not acted yet: only on the record's last line
-
-
-def _lines(text):
-    # (line number, stripped line) without blank lines and ';' comments.
-    n = 0
-    for raw in text.split("\n"):
-        n += 1
-        line = raw.strip()
-        if line and not line.startswith(";"):
-            yield n, line
+# Files written before '#' became every format's comment mark used ';': still read.
+OLD_COMMENT = ";"
 
 
 class Record:
@@ -48,8 +72,9 @@ def _action_text(action):
     return PENDING if action is None else action
 
 
-def write_record(game) -> str:
-    """The record of a game so far (fits_game.Game), in the format of docs/fits-formats.md."""
+def format_record(game: "Game") -> str:
+    """The record of a game so far (boardcore.fits.game.Game), in the format of
+    docs/fits-formats.md."""
     out = [RECORD_HEAD]
     out.append("Players: " + " ".join(game.players))
     out.append("Seed: " + ("none" if game.seed is None else str(game.seed)))
@@ -120,15 +145,12 @@ def _header(rec, key, value, source, n):
         raise FormatError("unknown header %r (Players, Seed, Boards, StartTiles, MaxOverhang)" % key, source, n)
 
 
-def read_record(text: str, source="<record>") -> Record:
+def parse_record(text: str, source: "str | None" = "<record>") -> Record:
     """Parse a game record's syntax (actions are checked by replay())."""
     rec = Record()
     rec.source = source
-    lines = list(_lines(text))
-    if not lines or lines[0][1] != RECORD_HEAD:
-        raise FormatError("first line must be %r" % RECORD_HEAD, source, lines[0][0] if lines else None)
-    rnd = None
-    for n, line in lines[1:]:
+    rnd: "dict[str, Any] | None" = None
+    for n, line in check_header(content_lines(text, old_comment=OLD_COMMENT), RECORD_HEAD, source):
         if line.startswith("Round "):
             f = line.split()
             if len(f) != 4 or f[2] != "board":
@@ -190,10 +212,10 @@ def _fail(rec, n, what, exc):
     raise type(exc)("%s: %s" % (_where(rec, n, what), exc))
 
 
-def replay(rec: Record, layouts=None):
-    """Replay a record through fits_game.Game, checking every action, deal and written
-    score. Returns the Game (finished rounds scored). Raises the FitsError of the first
-    illegal action, naming its line and the action."""
+def replay(rec: Record, layouts: "dict[int, Layout] | None" = None) -> "Game":
+    """Replay a parsed record through boardcore.fits.game.Game, checking every action,
+    deal and written score. Returns the Game (finished rounds scored). Raises the
+    FitsError of the first illegal action, naming its line and the action."""
     from boardcore.fits.game import SCORE, SKIP, Game
 
     try:
@@ -289,7 +311,3 @@ def _check_scores(rec, game, rnd, scores):
     if len(written) != len(game.players):
         raise RecordError(_where(rec, n, "score line names someone who is not a player"))
 
-
-def read_game(text: str, source="<record>", layouts=None):
-    """Parse and replay a record: the Game it describes."""
-    return replay(read_record(text, source), layouts)

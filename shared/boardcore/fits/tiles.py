@@ -104,11 +104,6 @@ def cells(tile: str, orientation: int = 1) -> tuple:
     return all_[orientation - 1]
 
 
-def size(tile: str) -> int:
-    """Number of cells of a tile (3, 4 or 5)."""
-    return _SHAPES[index(tile)].count("#")
-
-
 def extent(shape: tuple) -> tuple:
     """(height, width) of an orientation's cell tuple."""
     return (max(p[0] for p in shape) + 1, max(p[1] for p in shape) + 1)

@@ -11,11 +11,16 @@
 """
 
 from boardcore.errors import FormatError
-from boardcore.forbes.fields import check_header, format_options, parse_option, token_lines
 from boardcore.forbes.deal import check_hands
 from boardcore.forbes.errors import HandError
 from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, SYMBOLS, Options
+from boardcore.forbes.record import VERSION, format_options, parse_option, word_lines
 from boardcore.forbes.score import score_board
+
+try:
+    from typing import Any, Sequence
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
 
 HEADER = "forbes-position"
 
@@ -46,7 +51,7 @@ class Position:
 
 def parse_position(text, source=None):
     """A Position from the text of a position file; FormatError (with the line) if malformed."""
-    lines = check_header(token_lines(text), HEADER, source)
+    lines = word_lines(text, source, HEADER)
     values = {}
     rows = []
     names = []
@@ -96,7 +101,7 @@ def parse_position(text, source=None):
 
 def format_position(position):
     """The text of a position file for `position` (round-trips through parse_position)."""
-    out = [HEADER + " 1"]
+    out = [HEADER + " " + VERSION]
     out.extend(format_options(position.options))
     for r in range(SIZE):
         out.append("board " + position.board[r * SIZE : (r + 1) * SIZE])

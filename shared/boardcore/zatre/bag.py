@@ -45,10 +45,3 @@ class Bag:
             raise ValueError("the bag is full")
         self._tiles[self._n] = value
         self._n += 1
-
-    def counts(self):
-        """How many tiles of each value are left: a list indexed by value (index 0 unused)."""
-        c = [0] * 7
-        for k in range(self._n):
-            c[self._tiles[k]] += 1
-        return c

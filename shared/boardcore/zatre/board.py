@@ -125,25 +125,7 @@ class Board:
         self.grey = grey_mask(centre_doubles)
         self.count = 0  # tiles on the board
 
-    def get(self, row, col):
-        """The tile value at (row, col), 0 when empty or outside the box."""
-        if 0 <= row < SIZE and 0 <= col < SIZE:
-            return self.cells[index(row, col)]
-        return 0
-
     def put(self, i, value):
         """Place a tile (no rule check: the game checks a whole turn first)."""
         self.cells[i] = value
         self.count += 1
-
-    def copy(self):
-        """An independent board with the same tiles and grey squares."""
-        b = Board()
-        b.cells = bytearray(self.cells)
-        b.grey = self.grey
-        b.count = self.count
-        return b
-
-    def tiles(self):
-        """[(row, col, value)] of every tile, row-major."""
-        return [coords(i) + (self.cells[i],) for i in PLAYABLE_CELLS if self.cells[i]]

@@ -95,10 +95,6 @@ class Game:
         """Sorted tile values held by `player` (default: the player to move)."""
         return sorted(self.hands[self.current if player is None else player])
 
-    def held(self, player):
-        """Alias of hand(player): the tiles a player keeps between turns."""
-        return self.hand(player)
-
     def must_place(self):
         """How many tiles the player to move must place this turn (0 means pass)."""
         if self.over:

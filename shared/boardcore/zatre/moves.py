@@ -2,19 +2,18 @@
 
 two_tile_turns() is the fast generator for the usual two-tile hand; it reads every run sum
 from arm sums computed once per call, so a pair of cells costs a few additions. It follows
-exactly the readings of zatre_rules.check_turn (the reference, which tests compare it with):
-placing the two tiles in either order gives the same board and the same runs, and only
-adjacency (a tile touching only the other new tile goes second) and the grey exception (which
-looks at the board at the moment a tile goes down) can make the order matter.
+exactly the readings of boardcore.zatre.rules.check_turn (the reference, which the tests
+compare it with by brute force): placing the two tiles in either order gives the same
+board and the same runs, and only adjacency (a tile touching only the other new tile goes
+second) and the grey exception (which looks at the board at the moment a tile goes down)
+can make the order matter.
 
 A yielded turn is a tuple (i1, v1, i2, v2, either, points, crosses, top): tile v1 at cell
 index i1 first, then v2 at i2; either is True when the reverse order is legal too; points
 and crosses as check_turn would score them; top the highest scoring sum made (0 if none).
 """
 
-from boardcore.zatre.board import MAX_SUM, PLAYABLE, START, WIDTH, arm, frontier
-from boardcore.zatre.errors import ZatreError
-from boardcore.zatre.rules import check_turn
+from boardcore.zatre.board import MAX_SUM, PLAYABLE, WIDTH, arm, frontier
 
 _PTS = (1, 2, 4)  # points of 10, 11, 12
 
@@ -251,42 +250,3 @@ def max_tiles(board, hand, first=False, strict=False):
             return 1
     return 0
 
-
-def slow_turns(board, hand, first=False, strict=False):
-    """Every legal ordered turn of `hand` found by trying each sequence through check_turn:
-    a list of TurnResult, for the first turn (three tiles) and for tests of the fast
-    generator. Only turns placing the most tiles possible are listed (the duty)."""
-    cells = board.cells
-    out = []
-
-    def extend(steps, rest, size):
-        if len(steps) == size:
-            try:
-                out.append(check_turn(board, steps, first, strict))
-            except ZatreError:
-                pass
-            return
-        if first and not steps:
-            places = [START]
-        else:
-            # The sequence so far goes on the board for the frontier, then comes off again.
-            for i, v in steps:
-                cells[i] = v
-            places = frontier(cells)
-            for i, v in steps:
-                cells[i] = 0
-        tried = []
-        for k in range(len(rest)):
-            v = rest[k]
-            if v in tried:
-                continue
-            tried.append(v)
-            others = rest[:k] + rest[k + 1 :]
-            for i in places:
-                extend(steps + [(i, v)], others, size)
-
-    for size in range(len(hand), 0, -1):
-        extend([], list(hand), size)
-        if out:
-            break
-    return out

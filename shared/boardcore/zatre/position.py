@@ -1,13 +1,36 @@
 """The Zatre position text format (docs/zatre-formats.md): board, bag count, hands, sheets.
+Its `players:` and `options:` lines are those of the record (boardcore.zatre.record).
 
 Malformed text raises FormatError(problem, source, line).
+
+>>> from boardcore.zatre.game import Game
+>>> game = Game(["Ann", "Bob"], seed=7)
+>>> _ = game.play([(7, 7, 2), (6, 7, 2), (7, 6, 4)])
+>>> text = format_position(game)
+>>> print("\\n".join(text.split("\\n")[:5]))
+zatre position
+players: Ann, Bob
+options: strict_adjacency=off centre_doubles=off
+to move: Ann
+bag: 114
+>>> position = parse_position(text, "position.txt")
+>>> position.players[position.to_move], position.hands[position.to_move], position.board.count
+('Ann', [4, 6], 3)
 """
 
 from boardcore.errors import FormatError
+from boardcore.textfile import check_header, content_lines
 from boardcore.zatre.bag import COUNTS, TOTAL
 from boardcore.zatre.board import PLAYABLE, SIZE, Board, index
-from boardcore.zatre.fields import content_lines, field, find_player, ints, options_text, read_options, read_players
+from boardcore.zatre.record import field, find_player, ints, options_text, read_options, read_players
 from boardcore.zatre.score import ScoreSheet
+
+try:
+    from boardcore.zatre.game import Game
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
+POSITION_HEAD = "zatre position"
 
 
 class Position:
@@ -52,9 +75,9 @@ def _sheet_text(sheet):
     )
 
 
-def dump_position(game):
-    """The position of a zatre_game.Game as text."""
-    out = ["zatre position"]
+def format_position(game: "Game") -> str:
+    """The position of a boardcore.zatre.game.Game as text."""
+    out = [POSITION_HEAD]
     out.append("players: " + ", ".join(game.players))
     out.append("options: " + options_text(game.strict, game.centre_doubles))
     out.append("to move: " + game.players[game.current])
@@ -68,32 +91,31 @@ def dump_position(game):
     return "\n".join(out) + "\n"
 
 
-def parse_position(text, source=None):
+def parse_position(text: str, source: "str | None" = None) -> Position:
     """Read a position (see docs/zatre-formats.md) and return a Position."""
-    lines = content_lines(text)
-    if not lines or lines[0][1] != "zatre position":
-        raise FormatError("the first line must be 'zatre position'", source, lines[0][0] if lines else None)
-    if len(lines) < 6 + SIZE:
-        raise FormatError("the position is cut short (header, 15 board rows, hands and sheets expected)", source, lines[-1][0])
+    every = content_lines(text)
+    lines = check_header(every, POSITION_HEAD, source)
+    if len(lines) < 5 + SIZE:
+        raise FormatError("the position is cut short (header, 15 board rows, hands and sheets expected)", source, every[-1][0])
     pos = Position()
-    n, line = lines[1]
+    n, line = lines[0]
     pos.players = read_players(field(line, "players", source, n), source, n)
-    n, line = lines[2]
+    n, line = lines[1]
     pos.options = read_options(field(line, "options", source, n), source, n)
-    n, line = lines[3]
+    n, line = lines[2]
     pos.to_move = find_player(field(line, "to move", source, n), pos.players, source, n)
-    n, line = lines[4]
+    n, line = lines[3]
     bag = ints(field(line, "bag", source, n), ",", "bag", source, n, 0, TOTAL)
     if len(bag) != 1:
         raise FormatError("bag: one number (the tiles left in the bag)", source, n)
     pos.bag = bag[0]
-    n, line = lines[5]
+    n, line = lines[4]
     if line != "board:":
         raise FormatError("expected 'board:', got %r" % line, source, n)
     board = Board(pos.options["centre_doubles"])
     used = [0] * 7
     for r in range(SIZE):
-        n, line = lines[6 + r]
+        n, line = lines[5 + r]
         if len(line) != SIZE:
             raise FormatError("board row %d: 15 characters expected, got %d" % (r, len(line)), source, n)
         for c in range(SIZE):
@@ -110,7 +132,7 @@ def parse_position(text, source=None):
     pos.board = board
     pos.hands = [None] * len(pos.players)
     pos.sheets = [None] * len(pos.players)
-    for n, line in lines[6 + SIZE:]:
+    for n, line in lines[5 + SIZE:]:
         kind, _, rest = line.partition(" ")
         name, colon, value = rest.partition(":")
         if kind not in ("hand", "sheet") or not colon:

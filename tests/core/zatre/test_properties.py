@@ -15,7 +15,8 @@ from boardcore.rng import Random
 from boardcore.zatre.board import coords
 from boardcore.zatre.game import Game
 from boardcore.zatre.hint import legal_turns
-from boardcore.zatre.moves import slow_turns
+
+from core.zatre.brute_force import slow_turns
 
 # RULES.md grey squares, written out independently of zatre_board.
 GREY = {(r, c) for r in range(1, 14) for c in range(1, 14) if (r == c or r + c == 14) and r != 7}

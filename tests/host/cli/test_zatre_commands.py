@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from boardcore.zatre.game import Game
 from boardcore.zatre.position import parse_position
-from boardcore.zatre.record import dump_record, replay_record
+from boardcore.zatre.record import format_record, parse_record, replay
 from boardlight.cli import cli, main
 from boardlight.plain.zatre import play
 
@@ -81,8 +81,8 @@ def test_replay_refuses_tiles_not_dealt_and_wrong_player(tmp_path, capsys):
 
 
 def test_record_round_trip():
-    g = replay_record(RECORD)
-    assert replay_record(dump_record(g)).final_scores() == g.final_scores() == [-4, 2]
+    g = replay(parse_record(RECORD))
+    assert replay(parse_record(format_record(g))).final_scores() == g.final_scores() == [-4, 2]
 
 
 def test_hint_for_a_position(tmp_path):
@@ -143,4 +143,4 @@ def test_terminal_loop_writes_the_record(tmp_path):
     lines = iter(["1@7,7 3@6,7 4@7,6", "1@5,7 1@7,5", "quit"])
     rec = tmp_path / "rec.txt"
     play(g, read=lambda prompt: next(lines), write=lambda s: None, record_path=str(rec))
-    assert replay_record(rec.read_text()).turns == 2
+    assert replay(parse_record(rec.read_text())).turns == 2

@@ -126,9 +126,9 @@ def test_export_carries_the_layout_and_replays_with_it(tmp_path, capsys):
     start = next(i for i, line in enumerate(lines) if "own layout of board 2" in line) + 1
     body = []
     for line in lines[start:]:
-        if not line.startswith(";"):
+        if not line.startswith("#"):
             break
-        body.append(re.sub(r"^; ?", "", line))
+        body.append(re.sub(r"^# ?", "", line))
     assert "\n".join(body) + "\n" == OWN_BOARD2
     layout = tmp_path / "extracted.txt"
     layout.write_text("\n".join(body) + "\n")

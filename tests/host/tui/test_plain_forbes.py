@@ -4,7 +4,7 @@ player's cards, behind a pass-the-screen step; bad input is explained and asked 
 import re
 
 from boardcore.forbes.match import Match
-from boardcore.forbes.record import replay
+from boardcore.forbes.record import parse_record, score_record
 from boardcore.forbes.rules import Options
 from boardlight.plain.forbes import TerminalMatch
 
@@ -106,7 +106,7 @@ def test_the_record_is_written_and_replays_to_the_same_totals(tmp_path):
     table.tm.record = str(path)
     table.tm.seed = 12
     table.tm.run()
-    result = replay(path.read_text(), str(path))
+    result = score_record(parse_record(path.read_text(), str(path)))
     assert [result["totals"][n] for n in match.players] == match.totals
     assert result["over"] is True and result["seed"] == 12
 
@@ -117,6 +117,6 @@ def test_quitting_mid_game_keeps_the_partial_record(tmp_path):
     table = Table(match, quit_after=5)
     table.tm.record = str(path)
     table.tm.run()
-    result = replay(path.read_text())
+    result = score_record(parse_record(path.read_text()))
     assert result["unfinished"] == {"number": 1, "moves": 5}
     assert table.log[-3:] == ["Standings:", "1. Ann 0", "1. Bob 0"]
