@@ -20,7 +20,12 @@ def _mix(x):
 
 
 class Random:
-    """Seeded generator: Random(seed) gives the same numbers on CPython and MicroPython."""
+    """Seeded generator: Random(seed) gives the same numbers on CPython and MicroPython.
+
+    >>> rng = Random(7)
+    >>> rng.below(6), rng.shuffle([1, 2, 3, 4])
+    (4, [2, 4, 3, 1])
+    """
 
     __slots__ = ("_state", "seed")
 

@@ -8,7 +8,14 @@ counted upwards from the tile's lowest row, dcol rightwards from its leftmost co
 both from 0. Orientations are numbered from 1: orientation 1 is the shape as drawn in
 RULES.md, then its three quarter turns clockwise, then the mirror image (left-right) and
 its three turns, each kept only the first time it appears. So orientation counts are
-2 (I3), 4, 1 (O4 and X) or 8, as RULES.md's table says.
+2 (I3), 4, 1 (O4 and X) or 8, as the table of docs/rules.md says.
+
+>>> cells("L3")                  # orientation 1: (row up from the bottom, column right)
+((0, 0), (0, 1), (1, 0))
+>>> extent(cells("L3")), orientation_count("L3")
+((2, 2), 4)
+>>> picture("L3", 2)             # a quarter turn clockwise, top row first
+['##', '#.']
 """
 
 # Stable ids, in RULES.md's table order; the index is the tile's number (0..15).

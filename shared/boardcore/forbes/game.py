@@ -1,14 +1,32 @@
 """One game of Forbes: the deal, the turns (draw a stone, place it), and the final scores.
 
-    game = Game(["Ann", "Bob", "Cy"], dealer=0, rng=Random(7))   # deals 4 secret cards each
-    seat = game.current              # the dealer plays first, then seats dealer+1, dealer+2, ...
-    stone = game.draw(seat)          # a random face-down stone from the core's seeded source
-    game.place(seat, 1, 2)           # on any empty cell (row, col), 0-based from the top-left
-    game.view(seat)                  # what that player may see: their own cards only
-    game.scores()                    # once all 16 cells are filled; reveals every hand
+>>> from boardcore.rng import Random
+>>> game = Game(["Ann", "Bob", "Cy"], dealer=0, rng=Random(7))   # deals 4 secret cards each
+>>> game.current                    # the dealer plays first, then seats dealer+1, dealer+2, ...
+0
+>>> game.draw(0)                    # a random face-down stone from the core's seeded source
+'S'
+>>> game.place(0, 1, 2)             # on any empty cell (row, col), 0-based from the top-left
+>>> game.board, game.current
+('......S.........', 1)
+>>> view = game.view(1)             # what that player may see: their own cards only
+>>> view.hand, view.shown
+('STTC', [None, 'STTC', None])
+>>> game.play(1, 1, 2)
+Traceback (most recent call last):
+    ...
+boardcore.forbes.errors.CellTakenError: cell (1, 2) already holds a S
+>>> game.scores()                   # once all 16 cells are filled; reveals every hand
+Traceback (most recent call last):
+    ...
+boardcore.forbes.errors.GameNotOverError: the game is not over: 15 of 16 cells are still empty
 
-For a game played with real stones and cards, give `hands=` and say which stone was drawn
-(`draw(seat, "T")` or `play(seat, row, col, "T")`); then no random source is needed.
+For a game played with real stones and cards, give `hands=` and say which stone was drawn;
+then no random source is needed:
+
+>>> table = Game(["Ann", "Bob"], dealer=1, hands=["SSTC", "TCXX"])
+>>> table.play(1, 3, 3, "T")        # draw(seat, "T") then place(seat, 3, 3)
+'T'
 
 Seats are 0..n-1 in turn order round the table (the dealer's neighbour who plays next is
 seat dealer+1). Every method that changes the game checks everything first: when it raises

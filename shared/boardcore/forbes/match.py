@@ -1,11 +1,17 @@
 """A Forbes match: games repeated until a player's total reaches the target (100).
 
-    match = Match(["Ann", "Bob", "Cy"], seed=42)
-    while not match.over:
-        game = match.start_game()        # dealt by match.dealer, who also plays first
-        ...                              # play the 16 turns (forbes_game.Game)
-        match.end_game()                 # adds the scores; the second player deals next
-    match.ranking()                      # places, with ties sharing a place
+>>> from boardcore.forbes.rules import Options
+>>> match = Match(["Ann", "Bob", "Cy"], Options(target_score=30), seed=42)
+>>> while not match.over:
+...     game = match.start_game()       # dealt by match.dealer, who also plays first
+...     while not game.over:            # the 16 turns (boardcore.forbes.game.Game)
+...         cell = game.board.index(".")
+...         stone = game.play(game.current, cell // 4, cell % 4)
+...     scores = match.end_game()       # adds the scores; the second player deals next
+>>> len(match.history), match.history[-1], match.totals    # (dealer, points by seat) per game
+(45, (2, [0, 14, 14]), [22, 38, 36])
+>>> [(place["place"], place["name"]) for place in match.ranking()]   # ties would share a place
+[(1, 'Bob'), (2, 'Cy'), (3, 'Ann')]
 
 The match keeps only the running totals and each game's points (not the boards), so it
 fits a device's heap; whoever wants a full record keeps the Game objects it is handed.

@@ -8,6 +8,15 @@
     board X..C
     hand Ann SSTC                      # 1 to 5 hands: NAME and 4 card codes
     hand Bob XXCT
+
+>>> text = "forbes-position 1\\n" + "".join("board %s\\n" % row for row in ("SSSS", "TCXT", "....", "X..C"))
+>>> position = parse_position(text + "hand Ann SSTC\\nhand Bob XXCT\\n", "position.txt")
+>>> position.hands, position.full
+(['SSTC', 'TCXX'], False)
+>>> position.score()["players"]["Ann"]      # row 0 is all squares: 2 points per S card
+{'total': 4, 'lines': [{'pattern': 'row0', 'kind': 'row', 'symbol': 'S', 'cards': 2, 'points': 4}]}
+>>> format_position(position).split("\\n")[-3:]
+['hand Ann SSTC', 'hand Bob TCXX', '']
 """
 
 from boardcore.errors import FormatError

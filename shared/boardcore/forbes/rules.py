@@ -27,7 +27,11 @@ VALUES = (("row", 2), ("column", 2), ("square", 4), ("diagonal", 6), ("centre", 
 
 
 def symbol_name(code):
-    """The English name of a symbol code ("S" -> "square")."""
+    """The English name of a symbol code.
+
+    >>> symbol_name("S"), symbol_name("X")
+    ('square', 'star')
+    """
     return SYMBOL_NAMES[symbol_index(code)]
 
 
@@ -39,7 +43,11 @@ def symbol_index(code):
 
 
 def sort_cards(cards):
-    """A hand as a string in symbol order (S, T, C, X), e.g. "XSTS" -> "SSTX"."""
+    """A hand as a string in symbol order (S, T, C, X).
+
+    >>> sort_cards("XSTS")
+    'SSTX'
+    """
     return "".join(sorted(cards, key=SYMBOLS.index))
 
 

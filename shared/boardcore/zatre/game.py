@@ -1,21 +1,35 @@
 """A game of Zatre: players, the opening draw, hands, turns, score sheets, the end.
 
-Public API (coordinates are RULES.md's (row, col), 0-based from the top-left of the 15 x 15
-box; see zatre_board):
+Coordinates are (row, col), 0-based from the top-left of the 15 x 15 box (see
+boardcore.zatre.board); players are seat numbers 0..n-1.
 
-    g = Game(["Ann", "Bob"], seed=7, strict_adjacency=False, centre_doubles=False)
-    g.opening        # the opening draw: [[(player, value), ...] per round]; ties draw again
-    g.first          # the player who starts; g.current is the player to move
-    g.hand()         # the tiles the player to move holds, sorted (3 on the first turn)
-    g.must_place()   # how many of them this turn must place (the duty)
-    g.play([(7, 7, 5), (7, 8, 4), (8, 7, 3)])   # -> TurnResult, or a ZatreError
-    g.play([])       # a pass: only when no tile in hand can be placed
-    g.sheets[p]      # ScoreSheet of player p;  g.held(p) tiles p keeps
-    g.played()       # every turn so far: (player, [(row, col, value), ...])
-    g.over           # True once the bag is empty and no held tile can be placed
-    g.final_scores() # [sheet total - held tiles] per player
+>>> g = Game(["Ann", "Bob"], seed=3)   # options: strict_adjacency, centre_doubles
+>>> g.opening                          # the opening draw, [(player, value)] per round; ties draw again
+[[(0, 5), (1, 1)]]
+>>> g.first, g.current                 # the player who starts; the player to move
+(0, 0)
+>>> g.hand(), g.must_place()           # the tiles held (3 on the first turn); how many must go down
+([1, 3, 4], 3)
+>>> result = g.play([(7, 7, 1), (6, 7, 3), (7, 6, 4)])   # (row, col, value) in the order played
+>>> result.runs, result.points
+((('row 7, columns 6-7', 5), ('column 7, rows 6-7', 4)), 0)
+>>> g.play([(9, 9, 1)])                # an illegal turn changes nothing
+Traceback (most recent call last):
+    ...
+boardcore.zatre.errors.AdjacencyError: (9,9) touches no tile on the board (a new tile must meet one side by side)
+>>> g.hand(), g.play([(5, 7, 1), (7, 5, 1)]).points
+([1, 1], 0)
+>>> g.play([(4, 7, 1), (7, 4, 6)]).sums    # row 7, columns 4-7: 6 + 1 + 4 + 1
+(12,)
+>>> g.sheets[0].total(), g.current, g.hand()   # Ann's ScoreSheet; Bob to move, with his hand
+(4, 1, [2, 3])
+>>> list(g.played())[1]                # every turn so far: (player, [(row, col, value)])
+(1, [(5, 7, 1), (7, 5, 1)])
 
-Legal turns and hints for the hand to move: boardcore.zatre.hint.
+`g.play([])` is a pass, allowed only when no tile in hand can be placed; `g.over` is True
+once the bag is empty and no held tile can be placed; `g.final_scores()` gives each
+player's sheet total minus the tiles held. Legal turns and hints for the hand to move:
+boardcore.zatre.hint.
 """
 
 from boardcore.rng import Random

@@ -12,7 +12,7 @@ zatre position
 players: Ann, Bob
 options: strict_adjacency=off centre_doubles=off
 to move: Ann
-bag: 114
+bag: 116
 >>> position = parse_position(text, "position.txt")
 >>> position.players[position.to_move], position.hands[position.to_move], position.board.count
 ('Ann', [4, 6], 3)
