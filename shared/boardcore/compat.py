@@ -4,7 +4,7 @@ try:
     from micropython import const  # noqa: F401
 except ImportError:  # CPython
 
-    def const(value):
+    def const(value: int) -> int:  # type: ignore[misc]  # the same no-op as micropython.const
         return value
 
 

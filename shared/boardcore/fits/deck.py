@@ -10,10 +10,16 @@ The same seed therefore deals the same cards on CPython and MicroPython.
 
 from boardcore.fits.tiles import TILE_IDS
 
+try:
+    from typing import Sequence
+    from boardcore.rng import Random
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
 DEFAULT_START_TILES = ("P", "T5", "U", "Y")
 
 
-def deal_round(rng, n_players: int, start_tiles=DEFAULT_START_TILES):
+def deal_round(rng: "Random", n_players: int, start_tiles: "Sequence[str]" = DEFAULT_START_TILES) -> "tuple[list[str], list[str]]":
     """Shuffle both decks for one round: (start cards, one per player, in seating
     order; the 16 building cards in the order they will be turned)."""
     starts = rng.shuffle(list(start_tiles))
@@ -21,7 +27,8 @@ def deal_round(rng, n_players: int, start_tiles=DEFAULT_START_TILES):
     return starts[:n_players], building
 
 
-def deal_game(seed: int, n_players: int, rounds: int = 4, start_tiles=DEFAULT_START_TILES):
+def deal_game(seed: int, n_players: int, rounds: int = 4,
+              start_tiles: "Sequence[str]" = DEFAULT_START_TILES) -> "list[tuple[list[str], list[str]]]":
     """All rounds' decks of a seeded game: a list of (start cards, building cards)."""
     from boardcore.rng import Random
 

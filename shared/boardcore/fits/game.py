@@ -259,7 +259,7 @@ class Game:
             if start_cards is not None and list(start_cards) != starts:
                 self._rng.setstate(state)
                 raise DealError(
-                    "start cards %s do not match the deal of seed %d (%s)"
+                    "start cards %s do not match the deal of seed %s (%s)"
                     % (" ".join(str(t) for t in start_cards), self.seed, " ".join(starts))
                 )
         else:
@@ -317,7 +317,7 @@ class Game:
         if self._deck is not None:
             nxt = self._deck[self.turned]
             if tile is not None and tile != nxt:
-                raise DealError("card %s does not match the deal of seed %d (next card is %s)" % (tile, self.seed, nxt))
+                raise DealError("card %s does not match the deal of seed %s (next card is %s)" % (tile, self.seed, nxt))
             tile = nxt
         else:
             if tile is None:

@@ -34,7 +34,7 @@ from boardcore.fits.errors import FitsError, RecordError
 from boardcore.textfile import check_header, content_lines
 
 try:
-    from typing import Any
+    from typing import Any, NoReturn
     from boardcore.fits.game import Game
     from boardcore.fits.layouts import Layout
 except ImportError:  # MicroPython: annotations are not evaluated
@@ -50,23 +50,24 @@ class Record:
     """A game record read from text (not yet replayed). rounds: list of dicts
     {number, board, line, start: [(name, tile, action, line)], cards: [(tile,
     [(name, action)], line)], score: [(name, total)] or None, score_line}; an action is
-    (orientation, column), "pass" or "skip"."""
+    (orientation, column), "pass", "skip" or "-". players is empty until the Players
+    header is read."""
 
     __slots__ = ("players", "seed", "boards", "start_tiles", "max_overhang", "rounds", "source")
 
-    def __init__(self):
+    def __init__(self) -> None:
         from boardcore.fits.deck import DEFAULT_START_TILES
 
-        self.players = None
-        self.seed = None
+        self.players: "list[str]" = []
+        self.seed: "int | None" = None
         self.boards = [1, 2, 3, 4]
         self.start_tiles = list(DEFAULT_START_TILES)
-        self.max_overhang = None
-        self.rounds = []
-        self.source = None
+        self.max_overhang: "int | None" = None
+        self.rounds: "list[dict[str, Any]]" = []
+        self.source: "str | None" = None
 
 
-def _action_text(action):
+def _action_text(action: "Any") -> str:
     if isinstance(action, tuple):
         return "%d/%d" % action
     return PENDING if action is None else action
@@ -100,14 +101,14 @@ def format_record(game: "Game") -> str:
     return "\n".join(out) + "\n"
 
 
-def _int(text, what, source, n):
+def _int(text: str, what: str, source: "str | None", n: int) -> int:
     try:
         return int(text)
     except ValueError:
         raise FormatError("%s: %r is not a whole number" % (what, text), source, n)
 
 
-def _action(text, source, n):
+def _action(text: str, source: "str | None", n: int) -> "str | tuple[int, int]":
     if text in ("pass", "skip", PENDING):
         return text
     parts = text.split("/")
@@ -116,7 +117,7 @@ def _action(text, source, n):
     return (_int(parts[0], "orientation in " + text, source, n), _int(parts[1], "column in " + text, source, n))
 
 
-def _entries(body, source, n):
+def _entries(body: str, source: "str | None", n: int) -> "list[list[str]]":
     # "Ann 1/2, Bob pass" -> [["Ann", "1/2"], ["Bob", "pass"]]
     out = []
     for part in body.split(","):
@@ -127,7 +128,7 @@ def _entries(body, source, n):
     return out
 
 
-def _header(rec, key, value, source, n):
+def _header(rec: Record, key: str, value: str, source: "str | None", n: int) -> None:
     if key == "Players":
         names = value.split()
         if not names:
@@ -198,16 +199,16 @@ def parse_record(text: str, source: "str | None" = "<record>") -> Record:
             rnd["score_line"] = n
         else:
             raise FormatError("unknown line %r in round %d" % (key, rnd["number"]), source, n)
-    if rec.players is None:
+    if not rec.players:
         raise FormatError("no 'Players:' header", source)
     return rec
 
 
-def _where(rec, n, what):
+def _where(rec: Record, n: int, what: str) -> str:
     return "%s:%d: %s" % (rec.source, n, what)
 
 
-def _fail(rec, n, what, exc):
+def _fail(rec: Record, n: int, what: str, exc: Exception) -> "NoReturn":
     # The game's own error class, its message naming the line and the action.
     raise type(exc)("%s: %s" % (_where(rec, n, what), exc))
 
@@ -295,7 +296,7 @@ def replay(rec: Record, layouts: "dict[int, Layout] | None" = None) -> "Game":
     return game
 
 
-def _check_scores(rec, game, rnd, scores):
+def _check_scores(rec: Record, game: "Game", rnd: "dict[str, Any]", scores: "list[dict[str, Any]]") -> None:
     n = rnd["score_line"]
     written = {}
     for name, pts in rnd["score"]:

@@ -4,6 +4,18 @@ A board is anything with `covered(row, col)` (a fits_board.Board, or a position 
 by fits_format). Rows 1..12 from the bottom, columns 1..6 from the left.
 """
 
+try:
+    from typing import Any, Protocol
+    from boardcore.fits.layouts import Layout
+
+    class Covered(Protocol):
+        """What scoring reads of a board: a Board, a Position, a quick tally's stand-in."""
+
+        def covered(self, row: int, col: int) -> bool: ...
+
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
 ROWS = 12
 COLS = 6
 PAIR_BOTH_OPEN = 3
@@ -21,7 +33,7 @@ SOLO_RATINGS = (
 SOLO_LAST = "clean-up crew"
 
 
-def score_board(board, layout) -> dict:
+def score_board(board: "Covered", layout: "Layout") -> "dict[str, Any]":
     """The score breakdown of one board:
 
     board       board number (1..4, from the layout)
@@ -52,9 +64,9 @@ def score_board(board, layout) -> dict:
     if number != 1:
         full_rows = 0
     total = full_rows - open_dots
-    out = {"board": number, "open_dots": open_dots, "dots": -open_dots, "full_rows": full_rows, "rows": full_rows}
+    out: "dict[str, Any]" = {"board": number, "open_dots": open_dots, "dots": -open_dots, "full_rows": full_rows, "rows": full_rows}
     if number == 4:
-        pairs = []
+        pairs: "list[dict[str, Any]]" = []
         symbols = sorted(set(v for _, _, v in layout.spaces))
         for s in symbols:
             cells = [[r, c] for r, c, v in layout.spaces if v == s]
@@ -64,10 +76,10 @@ def score_board(board, layout) -> dict:
             total += pts
         out["pairs"] = pairs
     elif number in (2, 3):
-        specials = []
+        specials: "list[dict[str, Any]]" = []
         for r, c, v in layout.spaces:
             cov = board.covered(r, c)
-            pts = 0 if cov else v
+            pts = 0 if cov else int(v)  # boards 2 and 3: whole numbers
             specials.append({"row": r, "column": c, "value": v, "covered": cov, "points": pts})
             total += pts
         out["specials"] = specials
@@ -75,7 +87,7 @@ def score_board(board, layout) -> dict:
     return out
 
 
-def winners(totals: dict) -> list:
+def winners(totals: "dict[str, int]") -> "list[str]":
     """The names with the highest total, sorted: ties share the win."""
     if not totals:
         return []

@@ -52,11 +52,11 @@ def index(tile: str) -> int:
     raise ValueError("unknown tile %r (tiles are %s)" % (tile, " ".join(TILE_IDS)))
 
 
-def is_tile(tile) -> bool:
+def is_tile(tile: object) -> bool:
     return tile in TILE_IDS
 
 
-def _base(tile):
+def _base(tile: str) -> "list[tuple[int, int]]":
     rows = _SHAPES[index(tile)].split("/")
     top = len(rows) - 1
     out = []
@@ -71,14 +71,14 @@ def _base(tile):
     return out
 
 
-def _normal(cells):
+def _normal(cells: "list[tuple[int, int]]") -> "tuple[tuple[int, int], ...]":
     # Shift to drow, dcol >= 0 and sort: equal shapes give equal tuples.
     mr = min(p[0] for p in cells)
     mc = min(p[1] for p in cells)
     return tuple(sorted((r - mr, c - mc) for r, c in cells))
 
 
-def orientations(tile: str) -> list:
+def orientations(tile: str) -> "list[tuple[tuple[int, int], ...]]":
     """All distinct orientations of a tile, in orientation order (1 first), each a
     tuple of (drow, dcol) cells sorted by drow then dcol."""
     cells = _base(tile)
@@ -99,7 +99,7 @@ def orientation_count(tile: str) -> int:
     return len(orientations(tile))
 
 
-def cells(tile: str, orientation: int = 1) -> tuple:
+def cells(tile: str, orientation: int = 1) -> "tuple[tuple[int, int], ...]":
     """The (drow, dcol) cells of one orientation (numbered from 1).
 
     ValueError if the tile or the orientation number does not exist."""
@@ -111,12 +111,12 @@ def cells(tile: str, orientation: int = 1) -> tuple:
     return all_[orientation - 1]
 
 
-def extent(shape: tuple) -> tuple:
+def extent(shape: "tuple[tuple[int, int], ...]") -> "tuple[int, int]":
     """(height, width) of an orientation's cell tuple."""
     return (max(p[0] for p in shape) + 1, max(p[1] for p in shape) + 1)
 
 
-def picture(tile: str, orientation: int = 1) -> list:
+def picture(tile: str, orientation: int = 1) -> "list[str]":
     """The orientation drawn as text rows, top row first: '#' cell, '.' empty."""
     shape = cells(tile, orientation)
     h, w = extent(shape)

@@ -46,6 +46,13 @@ from boardcore.forbes.errors import (
 )
 from boardcore.forbes.rules import CELLS, SIZE, STONES_PER_SYMBOL, SYMBOLS, Options
 
+try:
+    from typing import Any, Sequence
+    from boardcore.forbes.view import PlayerView
+    from boardcore.rng import Random
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
 _EMPTY_BYTE = 46  # ord(".")
 
 
@@ -54,7 +61,8 @@ class Game:
 
     __slots__ = ("players", "dealer", "options", "_rng", "_hands", "_board", "_pool", "_stone", "_shown", "moves")
 
-    def __init__(self, players, dealer=0, options=None, rng=None, hands=None):
+    def __init__(self, players: "int | Sequence[str]", dealer: int = 0, options: "Options | None" = None,
+                 rng: "Random | None" = None, hands: "Sequence[str] | None" = None) -> None:
         """Deal a new game.
 
         players: 2..5 names in seat (turn) order, or a count.
@@ -79,59 +87,59 @@ class Game:
             self._hands = deal(rng, n, dealer)
         self._board = bytearray(b"." * CELLS)
         self._pool = bytearray([STONES_PER_SYMBOL] * len(SYMBOLS))
-        self._stone = None
+        self._stone: "str | None" = None
         self._shown = [False] * n
-        self.moves = []  # (seat, symbol, row, col) in play order
+        self.moves: "list[tuple[int, str, int, int]]" = []  # (seat, symbol, row, col) in play order
 
     # --- reading the state -------------------------------------------------------------
 
     @property
-    def board(self):
+    def board(self) -> str:
         """The board as 16 codes row by row from the top-left, "." for an empty cell."""
         return str(bytes(self._board), "ascii")
 
     @property
-    def over(self):
+    def over(self) -> bool:
         """True once all 16 cells hold a stone."""
         return len(self.moves) == CELLS
 
     @property
-    def current(self):
+    def current(self) -> "int | None":
         """The seat whose turn it is, or None when the board is full."""
         if self.over:
             return None
         return (self.dealer + len(self.moves)) % len(self.players)
 
     @property
-    def stone(self):
+    def stone(self) -> "str | None":
         """The stone drawn by the current player and not yet placed, or None."""
         return self._stone
 
     @property
-    def order(self):
+    def order(self) -> "list[int]":
         """The seats in playing order, the dealer first."""
         n = len(self.players)
         return [(self.dealer + k) % n for k in range(n)]
 
     @property
-    def second(self):
+    def second(self) -> int:
         """The seat that plays second; by the rules it deals the next game."""
         return (self.dealer + 1) % len(self.players)
 
-    def stones_left(self):
+    def stones_left(self) -> "dict[str, int]":
         """Face-down stones per symbol: {"S": 12, "T": 11, ...}."""
         out = {}
         for i in range(len(SYMBOLS)):
             out[SYMBOLS[i]] = self._pool[i]
         return out
 
-    def seat_of(self, name):
+    def seat_of(self, name: str) -> int:
         """The seat of a player name; UnknownPlayerError if there is none."""
         if name in self.players:
             return self.players.index(name)
         raise UnknownPlayerError("no player called %r (players: %s)" % (name, ", ".join(self.players)))
 
-    def view(self, seat):
+    def view(self, seat: int) -> "PlayerView":
         """What the player in `seat` may see: their own cards, and others' only once shown."""
         from boardcore.forbes.view import PlayerView  # imported on use: the device's heap is small
 
@@ -153,11 +161,11 @@ class Game:
             self.over,
         )
 
-    def all_hands(self):
+    def all_hands(self) -> "list[str]":
         """Every hand by seat. For records and the end-of-game reveal, never for a player's screen."""
         return list(self._hands)
 
-    def scores(self):
+    def scores(self) -> "list[dict[str, Any]]":
         """The final scores (forbes_score.score_board), one dict per seat; needs a full board."""
         if not self.over:
             raise GameNotOverError("the game is not over: %d of 16 cells are still empty" % (CELLS - len(self.moves)))
@@ -167,12 +175,12 @@ class Game:
 
     # --- actions -------------------------------------------------------------------------
 
-    def reveal(self, seat):
+    def reveal(self, seat: int) -> None:
         """The player in `seat` shows their cards to the table (all views show them from now)."""
         self._check_seat(seat)
         self._shown[seat] = True
 
-    def draw(self, seat, symbol=None):
+    def draw(self, seat: int, symbol: "str | None" = None) -> str:
         """The current player takes a face-down stone and turns it up; returns its code.
 
         With `symbol`, the stone drawn at a real table is that one; otherwise the core's
@@ -193,7 +201,7 @@ class Game:
         self._stone = SYMBOLS[i]
         return self._stone
 
-    def place(self, seat, row, col):
+    def place(self, seat: int, row: int, col: int) -> None:
         """The current player puts the stone they drew on the empty cell (row, col)."""
         self._check_turn(seat)
         index = self._check_cell(row, col)
@@ -203,7 +211,7 @@ class Game:
         self.moves.append((seat, self._stone, row, col))
         self._stone = None
 
-    def play(self, seat, row, col, symbol=None):
+    def play(self, seat: int, row: int, col: int, symbol: "str | None" = None) -> str:
         """Draw (unless already drawn) and place in one step; returns the stone's code.
 
         `symbol` names the stone drawn at a real table; if a stone is already drawn it must
@@ -214,28 +222,29 @@ class Game:
         if self._stone is None:
             if symbol is not None:
                 self._symbol(symbol)  # a bad code fails before the draw
-            self.draw(seat, symbol)
-        elif symbol is not None and symbol != self._stone:
-            raise DrawError("%s drew a %s, not a %r" % (self.players[seat], self._stone, symbol))
-        stone = self._stone
+            stone = self.draw(seat, symbol)
+        else:
+            stone = self._stone
+            if symbol is not None and symbol != stone:
+                raise DrawError("%s drew a %s, not a %r" % (self.players[seat], stone, symbol))
         self.place(seat, row, col)
         return stone
 
     # --- checks (raise before anything changes) ----------------------------------------
 
-    def _check_seat(self, seat):
+    def _check_seat(self, seat: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players):
             raise UnknownPlayerError("no seat %r in this game (seats 0..%d)" % (seat, len(self.players) - 1))
 
-    def _check_turn(self, seat):
+    def _check_turn(self, seat: int) -> None:
         self._check_seat(seat)
         if self.over:
             raise GameOverError("the board is full: the game is over")
-        current = self.current
+        current = (self.dealer + len(self.moves)) % len(self.players)
         if seat != current:
             raise OutOfTurnError("it is %s's turn, not %s's" % (self.players[current], self.players[seat]))
 
-    def _check_cell(self, row, col):
+    def _check_cell(self, row: int, col: int) -> int:
         for v in (row, col):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise OffBoardError("cell (%r, %r): row and column must be whole numbers" % (row, col))
@@ -246,7 +255,7 @@ class Game:
             raise CellTakenError("cell (%d, %d) already holds a %s" % (row, col, chr(self._board[index])))
         return index
 
-    def _symbol(self, symbol):
+    def _symbol(self, symbol: object) -> int:
         if not isinstance(symbol, str) or len(symbol) != 1 or symbol not in SYMBOLS:
             raise DrawError("unknown stone %r: use S (square), T (triangle), C (circle) or X (star)" % (symbol,))
         return SYMBOLS.index(symbol)

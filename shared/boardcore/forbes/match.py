@@ -23,13 +23,19 @@ from boardcore.forbes.game import Game
 from boardcore.forbes.rules import Options
 from boardcore.rng import Random
 
+try:
+    from typing import Any, Sequence
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
 
 class Match:
     """Running totals, dealer rotation and the end of a match. See the module docstring."""
 
     __slots__ = ("players", "options", "rng", "dealer", "totals", "history", "game")
 
-    def __init__(self, players, options=None, seed=None, first_dealer=0):
+    def __init__(self, players: "int | Sequence[str]", options: "Options | None" = None, seed: "int | None" = None,
+                 first_dealer: int = 0) -> None:
         """players: 2..5 names in seat order (or a count); seed: the random source for
         deals and stones (None for a match at a real table, where hands and stones are
         given); first_dealer: the seat that deals the first game."""
@@ -40,18 +46,18 @@ class Match:
         self.rng = Random(seed) if seed is not None else None
         self.dealer = first_dealer  # deals the current game, or the next one between games
         self.totals = [0] * len(self.players)
-        self.history = []  # per finished game: (dealer, [points by seat])
-        self.game = None  # the game being played, or None between games
+        self.history: "list[tuple[int, list[int]]]" = []  # per finished game: (dealer, [points by seat])
+        self.game: "Game | None" = None  # the game being played, or None between games
 
     @property
-    def over(self):
+    def over(self) -> bool:
         """True once a finished game has left some player at or above the target."""
         for total in self.totals:
             if total >= self.options.target_score:
                 return True
         return False
 
-    def start_game(self, hands=None):
+    def start_game(self, hands: "Sequence[str] | None" = None) -> Game:
         """Deal the next game (from the seeded source, or the given `hands` by seat)."""
         if self.over:
             raise GameOverError("the match is over: %s reached %d" % (self._leaders(), self.options.target_score))
@@ -60,7 +66,7 @@ class Match:
         self.game = Game(self.players, self.dealer, self.options, self.rng, hands)
         return self.game
 
-    def end_game(self):
+    def end_game(self) -> "list[dict[str, Any]]":
         """Score the finished game, add it to the totals, pass the deal to its second player.
 
         Returns the game's scores (forbes_score.score_board), one dict per seat.
@@ -77,14 +83,14 @@ class Match:
         self.game = None
         return scores
 
-    def ranking(self):
+    def ranking(self) -> "list[dict[str, Any]]":
         """Players by total, highest first: [{"place", "seat", "name", "total"}, ...].
 
         Equal totals share a place and the next place skips (1, 1, 3); equal totals are
         listed in seat order.
         """
         seats = sorted(range(len(self.players)), key=lambda s: (-self.totals[s], s))
-        out = []
+        out: "list[dict[str, Any]]" = []
         for i, seat in enumerate(seats):
             if i and self.totals[seat] == self.totals[seats[i - 1]]:
                 place = out[-1]["place"]
@@ -93,6 +99,6 @@ class Match:
             out.append({"place": place, "seat": seat, "name": self.players[seat], "total": self.totals[seat]})
         return out
 
-    def _leaders(self):
+    def _leaders(self) -> str:
         best = max(self.totals)
         return " and ".join(self.players[s] for s in range(len(self.players)) if self.totals[s] == best)

@@ -39,17 +39,17 @@ class Position:
 
     __slots__ = ("board", "players", "hands", "options")
 
-    def __init__(self, board, players, hands, options=None):
+    def __init__(self, board: str, players: "Sequence[str]", hands: "Sequence[str]", options: "Options | None" = None) -> None:
         self.board = board
         self.players = list(players)
         self.hands = list(hands)
         self.options = options if options is not None else Options()
 
     @property
-    def full(self):
+    def full(self) -> bool:
         return EMPTY not in self.board
 
-    def score(self):
+    def score(self) -> "dict[str, Any]":
         """{"full": bool, "players": {name: {"total", "lines"}}}: see forbes_score."""
         scores = score_board(self.board, self.hands, self.options)
         out = {}
@@ -58,13 +58,13 @@ class Position:
         return {"full": self.full, "players": out}
 
 
-def parse_position(text, source=None):
+def parse_position(text: str, source: "str | None" = None) -> Position:
     """A Position from the text of a position file; FormatError (with the line) if malformed."""
     lines = word_lines(text, source, HEADER)
-    values = {}
-    rows = []
-    names = []
-    hands = []
+    values: "dict[str, Any]" = {}
+    rows: "list[str]" = []
+    names: "list[str]" = []
+    hands: "list[str]" = []
     last = 1
     for number, words in lines:
         last = number
@@ -108,7 +108,7 @@ def parse_position(text, source=None):
     return Position(board, names, hands, options)
 
 
-def format_position(position):
+def format_position(position: Position) -> str:
     """The text of a position file for `position` (round-trips through parse_position)."""
     out = [HEADER + " " + VERSION]
     out.extend(format_options(position.options))

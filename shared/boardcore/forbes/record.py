@@ -224,7 +224,7 @@ def _start(record: Record, match: "Match", game: RecordGame, number: int) -> Non
     if given is not None and match.rng is not None:
         for seat in range(len(dealt)):
             if "".join(sorted(given[seat])) != "".join(sorted(dealt[seat])):
-                raise FormatError("seed %d deals %s the hand %s, not %s"
+                raise FormatError("seed %s deals %s the hand %s, not %s"
                                   % (record.seed, match.players[seat], dealt[seat], given[seat]), source, number)
 
 
@@ -267,7 +267,7 @@ def _replay(record: Record, results: "list[dict[str, Any]] | None") -> "Match":
                 if match.rng is not None:
                     drawn = game.play(seat, row, col)
                     if drawn != stone:
-                        raise FormatError("seed %d draws a %s here, not a %s" % (record.seed, drawn, stone), source, number)
+                        raise FormatError("seed %s draws a %s here, not a %s" % (record.seed, drawn, stone), source, number)
                 else:
                     game.play(seat, row, col, stone)
             except RuleError as exc:

@@ -7,8 +7,13 @@ that symbol: once per card (default), or once per player with `pay_once_per_play
 from boardcore.forbes.patterns import complete_patterns
 from boardcore.forbes.rules import CELLS, Options
 
+try:
+    from typing import Any, Sequence
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
 
-def score_board(board, hands, options=None):
+
+def score_board(board: "Sequence[str]", hands: "Sequence[str]", options: "Options | None" = None) -> "list[dict[str, Any]]":
     """Score `board` (16 codes, "." for empty) for each hand in `hands` (strings of codes).
 
     Returns one dict per hand, in the order given:

@@ -2,6 +2,12 @@
 cards, and only the cards others have shown (everyone's, once the board is full)."""
 
 
+try:
+    from typing import Any
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
+
 class PlayerView:
     """A read-only snapshot of a game as seen by the player in seat `seat`.
 
@@ -20,7 +26,9 @@ class PlayerView:
 
     __slots__ = ("seat", "name", "players", "dealer", "board", "hand", "shown", "current", "stone", "stones_left", "over")
 
-    def __init__(self, seat, name, players, dealer, board, hand, shown, current, stone, stones_left, over):
+    def __init__(self, seat: int, name: str, players: "list[str]", dealer: int, board: str, hand: str,
+                 shown: "list[str | None]", current: "int | None", stone: "str | None",
+                 stones_left: "dict[str, int]", over: bool) -> None:
         self.seat = seat
         self.name = name
         self.players = players
@@ -33,11 +41,11 @@ class PlayerView:
         self.stones_left = stones_left
         self.over = over
 
-    def cell(self, row, col):
+    def cell(self, row: int, col: int) -> str:
         """The symbol code at (row, col), or "." when empty."""
         return self.board[row * 4 + col]
 
-    def to_dict(self):
+    def to_dict(self) -> "dict[str, Any]":
         """A JSON-ready dict (what the host sends the device for this player's screen)."""
         return {
             "seat": self.seat,

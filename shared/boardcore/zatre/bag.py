@@ -2,6 +2,11 @@
 
 from boardcore.compat import const
 
+try:
+    from boardcore.rng import Random
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
 TOTAL = const(121)
 COUNTS = (0, 21, 20, 20, 20, 20, 20)  # tiles of each value 1..6 in a full bag (index = value)
 
@@ -12,7 +17,7 @@ class Bag:
 
     __slots__ = ("_tiles", "_n", "_rng")
 
-    def __init__(self, rng):
+    def __init__(self, rng: "Random") -> None:
         t = bytearray(TOTAL)
         k = 0
         for v in range(1, 7):
@@ -23,10 +28,10 @@ class Bag:
         self._n = TOTAL
         self._rng = rng
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self._n
 
-    def draw(self):
+    def draw(self) -> int:
         """Take one random tile out of the bag and return its value."""
         if not self._n:
             raise ValueError("the bag is empty")
@@ -39,7 +44,7 @@ class Bag:
         self._n = n
         return v
 
-    def put_back(self, value):
+    def put_back(self, value: int) -> None:
         """Return a tile to the bag (the opening draw puts its tiles back)."""
         if self._n >= TOTAL:
             raise ValueError("the bag is full")

@@ -40,6 +40,12 @@ from boardcore.zatre.moves import can_place, max_tiles
 from boardcore.zatre.rules import check_turn
 from boardcore.zatre.score import ScoreSheet
 
+try:
+    from typing import Iterator, Sequence
+    from boardcore.zatre.rules import TurnResult
+except ImportError:  # MicroPython: annotations are not evaluated
+    pass
+
 MAX_PLAYERS = 6
 HAND = 2  # tiles in hand from the second turn on
 FIRST_HAND = 3
@@ -53,7 +59,7 @@ class Game:
         "opening", "first", "current", "turns", "over", "log",
     )
 
-    def __init__(self, players, seed=0, strict_adjacency=False, centre_doubles=False):
+    def __init__(self, players: "Sequence[str]", seed: int = 0, strict_adjacency: bool = False, centre_doubles: bool = False) -> None:
         players = list(players)
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise OptionError("Zatre takes 1 to 6 players (solo plays the same way), not %d" % len(players))
@@ -71,19 +77,19 @@ class Game:
         self.centre_doubles = bool(centre_doubles)
         self.board = Board(self.centre_doubles)
         self.bag = Bag(Random(seed))
-        self.hands = [[] for _ in players]
+        self.hands: "list[list[int]]" = [[] for _ in players]
         self.sheets = [ScoreSheet() for _ in players]
         # Every turn played, packed small for the device: player, tile count, then per tile
         # the cell as row * 15 + col and the value. Read it with played().
         self.log = bytearray()
         self.turns = 0
         self.over = False
-        self.opening = []
+        self.opening: "list[list[tuple[int, int]]]" = []
         self.first = self._opening_draw()
         self.current = self.first
         self._refill(FIRST_HAND)
 
-    def _opening_draw(self):
+    def _opening_draw(self) -> int:
         # Each contender draws one tile; the tiles go back into the bag; ties draw again.
         contenders = list(range(len(self.players)))
         while len(contenders) > 1:
@@ -95,27 +101,27 @@ class Game:
             contenders = [p for p, v in draws if v == best]
         return contenders[0]
 
-    def _refill(self, size):
+    def _refill(self, size: int) -> None:
         hand = self.hands[self.current]
         while len(hand) < size and len(self.bag):
             hand.append(self.bag.draw())
 
     @property
-    def first_turn(self):
+    def first_turn(self) -> bool:
         """True until the first turn (three tiles, one on the red square) is played."""
         return self.turns == 0
 
-    def hand(self, player=None):
+    def hand(self, player: "int | None" = None) -> "list[int]":
         """Sorted tile values held by `player` (default: the player to move)."""
         return sorted(self.hands[self.current if player is None else player])
 
-    def must_place(self):
+    def must_place(self) -> int:
         """How many tiles the player to move must place this turn (0 means pass)."""
         if self.over:
             return 0
         return max_tiles(self.board, self.hand(), self.first_turn, self.strict)
 
-    def play(self, placements):
+    def play(self, placements: "Sequence[tuple[int, int, int]]") -> "TurnResult":
         """Play the turn of the player to move: placements is [(row, col, value), ...] in
         the order the tiles go down. Returns the TurnResult; an illegal turn raises a
         ZatreError saying which rule and where, and changes nothing."""
@@ -163,7 +169,7 @@ class Game:
         self.over = self._ended()
         return result
 
-    def played(self):
+    def played(self) -> "Iterator[tuple[int, list[tuple[int, int, int]]]]":
         """Yield (player, [(row, col, value), ...]) for every turn played, in order
         (an empty list is a pass)."""
         log = self.log
@@ -178,7 +184,7 @@ class Game:
             yield player, tiles
             k += 2 + 2 * n
 
-    def _ended(self):
+    def _ended(self) -> bool:
         # RULES.md: the bag is empty and no held tile can be placed. Our reading adds the
         # case where the bag is not empty but no hand can change any more (every hand full
         # of tiles that fit nowhere), which would otherwise loop for ever.
@@ -190,22 +196,22 @@ class Game:
                 return False
         return True
 
-    def score(self, player):
+    def score(self, player: int) -> int:
         """Final score of `player` so far: sheet total minus the tiles held."""
         return self.sheets[player].total() - sum(self.hands[player])
 
-    def final_scores(self):
+    def final_scores(self) -> "list[int]":
         """[score per player]: sheet totals minus the tiles each still holds."""
         return [self.score(p) for p in range(len(self.players))]
 
-    def winners(self):
+    def winners(self) -> "list[int]":
         """Indices of the players with the highest final score (ties share the win)."""
         scores = self.final_scores()
         best = max(scores)
         return [p for p in range(len(scores)) if scores[p] == best]
 
 
-def _listing(values):
+def _listing(values: "Sequence[int]") -> str:
     values = sorted(values)
     if not values:
         return "no tiles"
