@@ -5,12 +5,13 @@ differ between the host and the device. This is xorshift32 (Marsaglia 2003) with
 seed mixed through a 32-bit hash first, so that nearby seeds give unrelated streams.
 """
 
-try:
+from boardcore.compat import const
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import TypeVar
 
     T = TypeVar("T")
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 _MASK = 0xFFFFFFFF
 

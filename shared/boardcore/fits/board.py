@@ -1,6 +1,6 @@
 """One player's FITS board for one round: the 6 x 12 grid and the drop.
 
-Coordinates are RULES.md's everywhere: rows 1..12 from the bottom, columns 1..6 from
+Coordinates are those of docs/rules.md everywhere: rows 1..12 from the bottom, columns 1..6 from
 the left. A drop is (tile, orientation, column): the tile's leftmost cell lands in
 `column` and the tile slides straight down until one of its cells would enter an
 occupied cell or pass the bottom edge. Its resting `row` is the row of its lowest cells.
@@ -46,7 +46,7 @@ def shape_of(tile: str, orientation: int) -> "tuple[tuple[int, int], ...]":
 class Board:
     """The covered cells of one board, the drops made on it, and the column heights.
 
-    `max_overhang` is the RULES.md option: None (default) allows any number of rows
+    `max_overhang` is the rule option of docs/rules.md: None (default) allows any number of rows
     above the top as long as one cell lands on the grid; N allows at most N rows above.
     """
 

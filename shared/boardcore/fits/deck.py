@@ -2,19 +2,19 @@
 standalone dealer (cheap to import: no tables).
 
 Each round the start deck (the `start_tiles` option, default P T5 U Y) and the 16
-building cards (one per tile, in fits_tiles.TILE_IDS order before shuffling) are
+building cards (one per tile, in boardcore.fits.tiles.TILE_IDS order before shuffling) are
 shuffled with the game's boardcore.rng.Random, in that order: start deck first, then
 building deck. Player i (in seating order) gets start card i of the shuffled start deck.
 The same seed therefore deals the same cards on CPython and MicroPython.
 """
 
+from boardcore.compat import const
 from boardcore.fits.tiles import TILE_IDS
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Sequence
     from boardcore.rng import Random
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 DEFAULT_START_TILES = ("P", "T5", "U", "Y")
 

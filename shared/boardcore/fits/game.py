@@ -39,6 +39,7 @@ boards in play order (fewer boards, another order); start_tiles (default P T5 U 
 max_overhang (None: unlimited rows above the top). Bad options raise OptionError.
 """
 
+from boardcore.compat import const
 from boardcore.fits.board import Board, check_tile
 from boardcore.fits.deck import DEFAULT_START_TILES, deal_round
 from boardcore.fits.errors import (
@@ -52,12 +53,11 @@ from boardcore.fits.errors import (
 )
 from boardcore.fits.tiles import TILE_IDS
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, Sequence
     from boardcore.fits.layouts import Layout
     from boardcore.rng import Random
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 DEAL = "deal"
 START = "start"

@@ -28,17 +28,17 @@ FITS board 1
 ('I3', None, -65)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.fits.board import COLS, ROWS, Board
 from boardcore.fits.layouts import default_layout
 from boardcore.fits.tiles import TILE_IDS
 from boardcore.textfile import content_lines, first_line
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any
     from boardcore.fits.layouts import Layout
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 POSITION_HEAD = "FITS board"
 COVERED = "#"

@@ -29,16 +29,16 @@ Traceback (most recent call last):
 boardcore.fits.errors.OffBoardError: game.txt:10: Ann 1/6 on card X: tile X orientation 1 at column 6 would stick out past the right edge (it is 3 wide, so columns 1..4)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.fits.errors import FitsError, RecordError
 from boardcore.textfile import check_header, content_lines
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, NoReturn
     from boardcore.fits.game import Game
     from boardcore.fits.layouts import Layout
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 RECORD_HEAD = "FITS game record"
 PENDING = "-"  # a player who has not acted yet: only on the record's last line

@@ -1,10 +1,13 @@
-"""FITS scoring (RULES.md): one board at the end of a round, game totals, the solo rating.
+"""FITS scoring (docs/rules.md): one board at the end of a round, game totals, the solo rating.
 
-A board is anything with `covered(row, col)` (a fits_board.Board, or a position read
-by fits_format). Rows 1..12 from the bottom, columns 1..6 from the left.
+A board is anything with `covered(row, col)` (a boardcore.fits.board.Board, or a
+boardcore.fits.position.Position). Rows 1..12 from the bottom, columns 1..6 from the left.
 """
 
-try:
+from boardcore.compat import const
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, Protocol
     from boardcore.fits.layouts import Layout
 
@@ -13,15 +16,13 @@ try:
 
         def covered(self, row: int, col: int) -> bool: ...
 
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 ROWS = 12
 COLS = 6
 PAIR_BOTH_OPEN = 3
 PAIR_ONE_OPEN = -3
 
-# Solo rating: (lowest total, title), best first (RULES.md).
+# Solo rating: (lowest total, title), best first (docs/rules.md).
 SOLO_RATINGS = (
     (31, "master builder"),
     (26, "architect"),
@@ -96,7 +97,7 @@ def winners(totals: "dict[str, int]") -> "list[str]":
 
 
 def solo_rating(total: int) -> str:
-    """The solo title for a game total (RULES.md): over 30 master builder ... 5 or less
+    """The solo title for a game total (docs/rules.md): over 30 master builder ... 5 or less
     clean-up crew."""
     for low, title in SOLO_RATINGS:
         if total >= low:

@@ -6,9 +6,9 @@ current card from `cells(tile_id, orientation)`.
 Coordinates (docs/fits-formats.md): a tile's cells are (drow, dcol) offsets, drow
 counted upwards from the tile's lowest row, dcol rightwards from its leftmost column,
 both from 0. Orientations are numbered from 1: orientation 1 is the shape as drawn in
-RULES.md, then its three quarter turns clockwise, then the mirror image (left-right) and
-its three turns, each kept only the first time it appears. So orientation counts are
-2 (I3), 4, 1 (O4 and X) or 8, as the table of docs/rules.md says.
+the table of docs/rules.md, then its three quarter turns clockwise, then the mirror image
+(left-right) and its three turns, each kept only the first time it appears. So
+orientation counts are 2 (I3), 4, 1 (O4 and X) or 8, as that table says.
 
 >>> cells("L3")                  # orientation 1: (row up from the bottom, column right)
 ((0, 0), (0, 1), (1, 0))
@@ -18,10 +18,10 @@ its three turns, each kept only the first time it appears. So orientation counts
 ['##', '#.']
 """
 
-# Stable ids, in RULES.md's table order; the index is the tile's number (0..15).
+# Stable ids, in the order of the table of docs/rules.md; the index is the tile's number (0..15).
 TILE_IDS = ("I3", "L3", "O4", "T4", "S4", "L4", "F", "L5", "N", "P", "T5", "U", "V5", "W", "X", "Y")
 
-# Shapes as printed in RULES.md, rows top to bottom joined by "/".
+# Shapes as printed in that table, rows top to bottom joined by "/".
 _SHAPES = (
     "###",
     "#./##",

@@ -2,13 +2,13 @@
 of the cards and the stones. The device's standalone dealer deals from deal() and
 pick_stone() alone, so this module keeps its imports light (the errors load on use)."""
 
+from boardcore.compat import const
 from boardcore.forbes.rules import CARDS_PER_SYMBOL, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, SYMBOLS, sort_cards
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Sequence
     from boardcore.rng import Random
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 
 def check_players(players: "int | Sequence[str]") -> "list[str]":

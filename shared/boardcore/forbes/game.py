@@ -33,6 +33,7 @@ seat dealer+1). Every method that changes the game checks everything first: when
 a ForbesError the game is exactly as before.
 """
 
+from boardcore.compat import const
 from boardcore.forbes.deal import check_hands, check_players, deal, pick_stone
 from boardcore.forbes.errors import (
     CellTakenError,
@@ -46,12 +47,11 @@ from boardcore.forbes.errors import (
 )
 from boardcore.forbes.rules import CELLS, SIZE, STONES_PER_SYMBOL, SYMBOLS, Options
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, Sequence
     from boardcore.forbes.view import PlayerView
     from boardcore.rng import Random
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 _EMPTY_BYTE = 46  # ord(".")
 
@@ -67,7 +67,7 @@ class Game:
 
         players: 2..5 names in seat (turn) order, or a count.
         dealer: the seat that deals and plays first.
-        options: a forbes_rules.Options (defaults when None).
+        options: a boardcore.forbes.rules.Options (defaults when None).
         rng: a boardcore.rng.Random; deals the cards (unless `hands`) and draws the stones
              (unless the stone is named). Without it, hands and stones must be given.
         hands: the dealt hands by seat (strings of 4 codes), for a game dealt at a real table.
@@ -166,7 +166,7 @@ class Game:
         return list(self._hands)
 
     def scores(self) -> "list[dict[str, Any]]":
-        """The final scores (forbes_score.score_board), one dict per seat; needs a full board."""
+        """The final scores (boardcore.forbes.score.score_board), one dict per seat; needs a full board."""
         if not self.over:
             raise GameNotOverError("the game is not over: %d of 16 cells are still empty" % (CELLS - len(self.moves)))
         from boardcore.forbes.score import score_board  # imported on use, like the view

@@ -17,16 +17,16 @@ The match keeps only the running totals and each game's points (not the boards),
 fits a device's heap; whoever wants a full record keeps the Game objects it is handed.
 """
 
+from boardcore.compat import const
 from boardcore.forbes.errors import GameNotOverError, GameOverError, UnknownPlayerError
 from boardcore.forbes.deal import check_players
 from boardcore.forbes.game import Game
 from boardcore.forbes.rules import Options
 from boardcore.rng import Random
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, Sequence
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 
 class Match:
@@ -69,7 +69,7 @@ class Match:
     def end_game(self) -> "list[dict[str, Any]]":
         """Score the finished game, add it to the totals, pass the deal to its second player.
 
-        Returns the game's scores (forbes_score.score_board), one dict per seat.
+        Returns the game's scores (boardcore.forbes.score.score_board), one dict per seat.
         """
         game = self.game
         if game is None:

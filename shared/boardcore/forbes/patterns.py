@@ -11,12 +11,12 @@ Pattern ids (stable; used in JSON and docs), cells as row * 4 + col:
     corners               (0,0) (0,3) (3,0) (3,3), 10 points
 """
 
+from boardcore.compat import const
 from boardcore.forbes.rules import EMPTY, SIZE, VALUES
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Sequence
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 
 def _value(kind: str) -> int:

@@ -19,6 +19,7 @@
 ['hand Ann SSTC', 'hand Bob TCXX', '']
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.forbes.deal import check_hands
 from boardcore.forbes.errors import HandError
@@ -26,10 +27,9 @@ from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, SYMBOLS, Opt
 from boardcore.forbes.record import VERSION, format_options, parse_option, word_lines
 from boardcore.forbes.score import score_board
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, Sequence
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 HEADER = "forbes-position"
 
@@ -50,7 +50,7 @@ class Position:
         return EMPTY not in self.board
 
     def score(self) -> "dict[str, Any]":
-        """{"full": bool, "players": {name: {"total", "lines"}}}: see forbes_score."""
+        """{"full": bool, "players": {name: {"total", "lines"}}}: see boardcore.forbes.score."""
         scores = score_board(self.board, self.hands, self.options)
         out = {}
         for i in range(len(self.players)):

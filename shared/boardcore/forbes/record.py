@@ -31,17 +31,17 @@ Traceback (most recent call last):
 boardcore.errors.FormatError: match.txt:6: it is Bob's turn, not Ann's
 """
 
+from boardcore.compat import const
 from boardcore.digits import is_digits
 from boardcore.errors import FormatError, RuleError
 from boardcore.forbes.rules import SIZE, SYMBOLS, Options
 from boardcore.textfile import check_header, content_lines
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, Sequence
     from boardcore.forbes.game import Game
     from boardcore.forbes.match import Match
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 HEADER = "forbes-match"
 VERSION = "1"

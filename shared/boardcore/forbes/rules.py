@@ -2,7 +2,7 @@
 
 Symbols travel everywhere (board, hands, text formats, JSON) as one-letter codes:
     S square    T triangle    C circle    X star (X, because S is taken by square)
-An empty cell is ".". Cells are (row, col) from the top-left, 0-based, as in RULES.md;
+An empty cell is ".". Cells are (row, col) from the top-left, 0-based, as in docs/rules.md;
 inside the core a cell is the index row * 4 + col.
 
 docs/forbes-rules.md gives our reading of the source text behind every number and option.
@@ -10,10 +10,9 @@ docs/forbes-rules.md gives our reading of the source text behind every number an
 
 from boardcore.compat import const
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 SIZE = const(4)
 CELLS = const(16)

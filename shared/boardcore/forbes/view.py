@@ -1,11 +1,11 @@
 """What one player may see of a Forbes game: the board, the stone just drawn, their own
 cards, and only the cards others have shown (everyone's, once the board is full)."""
 
+from boardcore.compat import const
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 
 class PlayerView:

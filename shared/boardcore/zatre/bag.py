@@ -2,10 +2,9 @@
 
 from boardcore.compat import const
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from boardcore.rng import Random
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 TOTAL = const(121)
 COUNTS = (0, 21, 20, 20, 20, 20, 20)  # tiles of each value 1..6 in a full bag (index = value)

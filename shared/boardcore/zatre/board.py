@@ -1,6 +1,6 @@
 """Zatre board geometry and the board itself, as one bytearray.
 
-Coordinates (RULES.md): (row, col) from the top-left of the 15 x 15 box, 0-based. The 193
+Coordinates (docs/rules.md): (row, col) from the top-left of the 15 x 15 box, 0-based. The 193
 playable cells are the inner 13 x 13 (rows and columns 1..13) plus, on each edge (row 0,
 row 14, column 0, column 14), the cells at index 4, 5, 6 and 8, 9, 10. The red start square
 is (7, 7). The 32 grey squares are both diagonals of the inner 13 x 13 except the centre,
@@ -15,10 +15,9 @@ stops there without bounds checks. A cell holds 0 when empty, else the tile valu
 
 from boardcore.compat import const
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Callable
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 SIZE = const(15)
 WIDTH = const(16)  # row stride of the index

@@ -32,6 +32,7 @@ player's sheet total minus the tiles held. Legal turns and hints for the hand to
 boardcore.zatre.hint.
 """
 
+from boardcore.compat import const
 from boardcore.rng import Random
 from boardcore.zatre.bag import Bag
 from boardcore.zatre.board import SIZE, Board, index
@@ -40,11 +41,10 @@ from boardcore.zatre.moves import can_place, max_tiles
 from boardcore.zatre.rules import check_turn
 from boardcore.zatre.score import ScoreSheet
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Iterator, Sequence
     from boardcore.zatre.rules import TurnResult
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 MAX_PLAYERS = 6
 HAND = 2  # tiles in hand from the second turn on
@@ -185,7 +185,7 @@ class Game:
             k += 2 + 2 * n
 
     def _ended(self) -> bool:
-        # RULES.md: the bag is empty and no held tile can be placed. Our reading adds the
+        # The rules: the bag is empty and no held tile can be placed. Our reading adds the
         # case where the bag is not empty but no hand can change any more (every hand full
         # of tiles that fit nowhere), which would otherwise loop for ever.
         for hand in self.hands:

@@ -1,25 +1,25 @@
 """Zatre sum hints: the legal turns of a hand, the per-cell hints, and the compact hint.
 
 All three are generators or small tuples so that the device (96 KB heap) can use them; the
-host turns them into JSON (boardlight.zatre_hints). A turn is a tuple
+host turns them into JSON (boardlight.render.json.zatre). A turn is a tuple
 (steps, either, points, crosses, top): steps ((index, value), ...) in a legal order, either
 True when the last two tiles may also go down the other way round, points and crosses as
 the score sheet would get them, top the highest sum 10-12 made (0 if none). Cell indices
-are zatre_board's; zatre_board.coords(i) gives (row, col).
+are those of boardcore.zatre.board; its coords(i) gives (row, col).
 """
 
+from boardcore.compat import const
 from boardcore.zatre.board import MAX_SUM, START, WIDTH, arm, frontier
 from boardcore.zatre.moves import one_tile_turns, two_tile_turns
 from boardcore.zatre.rules import check_turn
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Iterator, Sequence
     from boardcore.zatre.board import Board
 
     # A legal turn: (steps ((index, value), ...), either, points, crosses, top).
     Turn = tuple[tuple[tuple[int, int], ...], bool, int, int, int]
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 
 def legal_turns(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False) -> "Iterator[Turn]":

@@ -13,16 +13,16 @@ index i1 first, then v2 at i2; either is True when the reverse order is legal to
 and crosses as check_turn would score them; top the highest scoring sum made (0 if none).
 """
 
+from boardcore.compat import const
 from boardcore.zatre.board import MAX_SUM, PLAYABLE, WIDTH, arm, frontier
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Iterator, Sequence
     from boardcore.zatre.board import Board
 
     # (i1, v1, i2, v2, either, points, crosses, top): see the module docstring.
     TwoTileTurn = tuple[int, int, int, int, bool, int, int, int]
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 _PTS = (1, 2, 4)  # points of 10, 11, 12
 

@@ -18,6 +18,7 @@ bag: 116
 ('Ann', [4, 6], 3)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.textfile import check_header, content_lines
 from boardcore.zatre.bag import COUNTS, TOTAL
@@ -25,10 +26,9 @@ from boardcore.zatre.board import PLAYABLE, SIZE, Board, index
 from boardcore.zatre.record import field, find_player, ints, options_text, read_options, read_players
 from boardcore.zatre.score import ScoreSheet
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from boardcore.zatre.game import Game
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 POSITION_HEAD = "zatre position"
 

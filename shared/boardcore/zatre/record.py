@@ -26,13 +26,13 @@ Traceback (most recent call last):
 boardcore.zatre.errors.AdjacencyError: game.txt:6, turn 2 (Ann): (9,9) touches no tile on the board (a new tile must meet one side by side)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.textfile import check_header, content_lines
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from boardcore.zatre.game import Game
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 RECORD_HEAD = "zatre record"
 OPTIONS = ("strict_adjacency", "centre_doubles")

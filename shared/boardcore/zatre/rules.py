@@ -1,8 +1,8 @@
 """Legality and scoring of one Zatre turn, checked tile by tile in the order played.
 
 check_turn() is the reference: the game uses it for every turn played, and the fast move
-generator (zatre_moves) is tested against it. Readings of RULES.md taken here (see
-docs/zatre-rules.md):
+generator (boardcore.zatre.moves) is tested against it. Readings of the rules taken here
+(see docs/zatre-rules.md):
 - Runs only grow during a turn, so "no run of 13 or more" is checked on the board at the
   end of the turn.
 - A grey tile is fine when its row run or column run sums to 10, 11 or 12 at the end of the
@@ -16,6 +16,7 @@ docs/zatre-rules.md):
   the tile on the red square counts as such for the other two.
 """
 
+from boardcore.compat import const
 from boardcore.zatre.board import (
     MAX_SUM,
     PLAYABLE,
@@ -29,11 +30,10 @@ from boardcore.zatre.board import (
 from boardcore.zatre.errors import AdjacencyError, CellError, GreyError, SumError
 from boardcore.zatre.score import POINTS
 
-try:
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Sequence
     from boardcore.zatre.board import Board
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 
 class TurnResult:

@@ -6,10 +6,11 @@ independently: a sheet row is not a turn. Row total = (10 + 11 + 12 entries, plu
 printed bonus when all three are filled) x 2 when the row has a cross.
 """
 
-try:
+from boardcore.compat import const
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any, Sequence
-except ImportError:  # MicroPython: annotations are not evaluated
-    pass
 
 POINTS = {10: 1, 11: 2, 12: 4}
 
