@@ -1,6 +1,6 @@
 """Zatre conformance scenarios: the same result on CPython and MicroPython.
 
-Scenario kinds (field "kind"); coordinates are RULES.md (row, col) from the top-left:
+Scenario kinds (field "kind"); coordinates are the (row, col) of docs/rules.md, from the top-left:
 - "turn": board [[r, c, v], ...], steps [[r, c, v], ...] in order, optional first, strict,
   centre_doubles -> {"runs", "sums", "entries", "points", "crosses"} or {"error", "message"}
 - "sheet": turns [[e10, e11, e12, crosses], ...], held [values] -> {"rows", "total", "final"}

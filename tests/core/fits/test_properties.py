@@ -45,7 +45,7 @@ def placed_cells(board):
 
 
 def independent_score(board, layout):
-    # Counted from RULES.md directly, without fits_score.
+    # Counted from the rules (docs/rules.md) directly, without boardcore.fits.score.
     spaces = {(r, c): v for r, c, v in layout.spaces}
     total = 0
     for r in range(1, 13):

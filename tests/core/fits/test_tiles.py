@@ -1,10 +1,10 @@
-"""The 16 FITS tiles: ids, sizes, and distinct orientations as RULES.md's table says."""
+"""The 16 FITS tiles: ids, sizes, and distinct orientations as the table of docs/rules.md says."""
 
 import pytest
 
 from boardcore.fits import tiles as fits_tiles
 
-# RULES.md's table: id -> (cells, shape rows top to bottom, orientations), copied by hand.
+# The table of docs/rules.md: id -> (cells, shape rows top to bottom, orientations), copied by hand.
 TABLE = {
     "I3": (3, ["###"], 2),
     "L3": (3, ["#.", "##"], 4),

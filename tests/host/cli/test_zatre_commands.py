@@ -46,7 +46,7 @@ def test_replay_prints_sheets_and_totals(tmp_path):
     assert out["turns"] == 4 and out["finished"] is False and out["tiles_on_board"] == 9
     ann, bob = out["players"]
     # Ann: one entry of 4 in the 12 column; she holds the 2 and 6 drawn for turn 5, which
-    # cost nothing mid-game (RULES.md subtracts held tiles at the end): score 4, not 4 - 8.
+    # cost nothing mid-game (the rules subtract held tiles at the end): score 4, not 4 - 8.
     assert ann["sheet"]["12"] == [4] and ann["sheet"]["total"] == 4
     assert ann["held"] == [2, 6] and ann["penalty"] == 0 and ann["score"] == 4
     # Bob: one 11 -> 2 points; holds nothing yet.

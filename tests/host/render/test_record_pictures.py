@@ -103,7 +103,7 @@ def test_zatre_record_pictures_board_and_sheets():
     pics = render.record_pictures("zatre", zatre_record.format_record(game), "z.txt")
     assert sorted(pics) == ["zatre-board.svg", "zatre-sheet-Ann.svg", "zatre-sheet-Bob.svg"]
     board = pics["zatre-board.svg"]
-    # RULES.md: 193 playable cells, 32 grey squares, the red start square.
+    # docs/rules.md: 193 playable cells, 32 grey squares, the red start square.
     assert len(classes(board, "cell")) == 193
     assert len(classes(board, "grey")) == 32
     start = classes(board, "start")

@@ -1,6 +1,6 @@
 """The Zatre total kept in the game log: the score sheet's during play, with the held
-tiles subtracted only when the game is over (RULES.md: "the tiles a player still holds and
-could not place at the end")."""
+tiles subtracted only when the game is over (docs/rules.md: the tiles a player still holds
+and could not place at the end count against them)."""
 
 from boardlight.sessions.zatre import ZatreSession
 from boardlight.store.gamelog import Store
