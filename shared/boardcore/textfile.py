@@ -9,6 +9,8 @@ match records all read their text through `content_lines` and check their first 
   a `#`, so a comment may follow the content. A FITS position cannot: `#` is a covered cell.
 - A byte order mark at the start (written by some Windows editors) is skipped, and so is
   the carriage return of a Windows line end.
+- The FITS formats also take a line starting with `;` as a comment: earlier versions
+  wrote their comment lines that way (OLD_COMMENT).
 - The first content line names the format, and the version when the format has one.
 - Every problem raises FormatError(problem, source, line): "game.txt:12: ...".
 
@@ -25,6 +27,7 @@ boardcore.errors.FormatError: m.txt:3: unsupported forbes-match version '2' (thi
 from boardcore.errors import FormatError
 
 COMMENT = "#"
+OLD_COMMENT = ";"
 
 
 def content_lines(text: str, trailing: bool = False, old_comment: "str | None" = None) -> "list[tuple[int, str]]":

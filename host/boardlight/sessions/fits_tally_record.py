@@ -25,8 +25,7 @@ and each player's tally, and the replay scores every tally again through the cor
 
 from boardcore.digits import is_digits
 from boardcore.errors import FormatError, RuleError
-from boardcore.fits.record import OLD_COMMENT
-from boardcore.textfile import check_header, content_lines
+from boardcore.textfile import OLD_COMMENT, check_header, content_lines
 
 from boardlight.sessions.fits_tally import TallyGame
 

@@ -33,7 +33,7 @@ from boardcore.errors import FormatError
 from boardcore.fits.board import COLS, ROWS, Board
 from boardcore.fits.layouts import default_layout
 from boardcore.fits.tiles import TILE_IDS
-from boardcore.textfile import content_lines, first_line
+from boardcore.textfile import OLD_COMMENT, content_lines, first_line
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
@@ -43,8 +43,6 @@ if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block 
 POSITION_HEAD = "FITS board"
 COVERED = "#"
 OPEN = "."
-# Files written before '#' became every format's comment mark used ';': still read.
-OLD_COMMENT = ";"
 
 
 class Position:

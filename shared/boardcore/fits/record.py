@@ -32,7 +32,7 @@ boardcore.fits.errors.OffBoardError: game.txt:10: Ann 1/6 on card X: tile X orie
 from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.fits.errors import FitsError, RecordError
-from boardcore.textfile import check_header, content_lines
+from boardcore.textfile import OLD_COMMENT, check_header, content_lines
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
@@ -42,8 +42,6 @@ if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block 
 
 RECORD_HEAD = "FITS game record"
 PENDING = "-"  # a player who has not acted yet: only on the record's last line
-# Files written before '#' became every format's comment mark used ';': still read.
-OLD_COMMENT = ";"
 
 
 class Record:
