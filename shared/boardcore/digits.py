@@ -5,8 +5,12 @@ isdigit() followed by int() turns such input into a crash instead of a clear ref
 """
 
 
-def is_digits(text):
-    """True when `text` is one or more ASCII digits 0-9 (what int() reads as a whole number)."""
+def is_digits(text: object) -> bool:
+    """True when `text` is one or more ASCII digits 0-9 (what int() reads as a whole number).
+
+    >>> is_digits("42"), is_digits("²"), is_digits("-1"), is_digits("")
+    (True, False, False, False)
+    """
     if not isinstance(text, str) or not text:
         return False
     for ch in text:

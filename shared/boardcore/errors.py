@@ -15,7 +15,7 @@ class FormatError(ValueError):
     The message names the source (file name), the line number when known, and the problem.
     """
 
-    def __init__(self, problem, source=None, line=None):
+    def __init__(self, problem: str, source: "str | None" = None, line: "int | None" = None) -> None:
         self.problem = problem
         self.source = source
         self.line = line

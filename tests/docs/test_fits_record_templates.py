@@ -6,7 +6,7 @@ import re
 from conftest import ROOT
 
 from boardcore.fits.game import Game
-from boardcore.fits.record import read_game
+from boardcore.fits.record import parse_record, replay
 
 
 def _blocks():
@@ -40,7 +40,7 @@ def _seed7_deal(rounds):
 def test_the_game_record_template_replays_up_to_its_schematic_score_line():
     game_block = [b for b in _blocks() if b.startswith("FITS game record")][0]
     lines = [line for line in _strip(game_block) if not line.startswith("score:")]
-    game = read_game("\n".join(lines) + "\n", "fits-formats.md")
+    game = replay(parse_record("\n".join(lines) + "\n", "fits-formats.md"))
     assert game.seed == 7 and game.turned == 2
 
 

@@ -4,7 +4,7 @@ refuses the example as written."""
 
 from conftest import ROOT
 
-from boardcore.forbes.record import replay
+from boardcore.forbes.record import parse_record, score_record
 
 
 def _record_example():
@@ -22,7 +22,7 @@ def _record_example():
 def test_the_seeded_match_record_example_replays():
     text = _record_example()
     assert "seed 42" in text and "hand Ann" in text and "move Bob" in text
-    out = replay(text, "forbes-formats.md")
+    out = score_record(parse_record(text, "forbes-formats.md"))
     assert out["seed"] == 42
     assert out["games"] == []  # the first game is still being played
     assert out["unfinished"] == {"number": 1, "moves": 2}

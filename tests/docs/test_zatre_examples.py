@@ -2,8 +2,8 @@
 
 import re
 
-from boardcore.zatre.position import dump_position, parse_position
-from boardcore.zatre.record import replay_record
+from boardcore.zatre.position import format_position, parse_position
+from boardcore.zatre.record import parse_record, replay
 from conftest import ROOT
 
 DOC = (ROOT / "docs" / "zatre-formats.md").read_text()
@@ -14,8 +14,8 @@ def _block(kind):
 
 
 def test_record_example_replays_to_the_position_example():
-    game = replay_record(_block("zatre-record"), "zatre-formats.md")
-    assert dump_position(game) == _block("zatre-position")
+    game = replay(parse_record(_block("zatre-record"), "zatre-formats.md"))
+    assert format_position(game) == _block("zatre-position")
 
 
 def test_position_example_reads():

@@ -5,6 +5,7 @@ import json
 import click
 
 from boardcore.errors import FormatError
+from boardcore.textfile import content_lines
 
 from boardlight.commands.params import read_text
 
@@ -16,11 +17,8 @@ def hint():
 
 def _first_line(text):
     """The first line that is not blank or a '#' comment (both formats skip those)."""
-    for line in text.split("\n"):
-        line = line.strip()
-        if line and not line.startswith("#"):
-            return line
-    return ""
+    lines = content_lines(text)
+    return lines[0][1] if lines else ""
 
 
 @hint.command("zatre")
@@ -29,13 +27,13 @@ def hint_zatre(path):
     """Print the hints for a Zatre position (or the position a record ends in) as JSON:
     every legal turn of the hand to move ranked, the best, per-cell hints, the compact hint."""
     from boardcore.zatre.position import parse_position
-    from boardcore.zatre.record import replay_record
+    from boardcore.zatre.record import parse_record, replay
 
     from boardlight.render.json.zatre import hints
 
     text = read_text(path)
     if _first_line(text) == "zatre record":
-        game = replay_record(text, path)
+        game = replay(parse_record(text, path))
         board, hand, first, strict = game.board, game.hand(), game.first_turn, game.strict
         player = game.players[game.current]
         if game.over:

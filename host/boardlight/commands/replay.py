@@ -25,14 +25,14 @@ def _echo_json(data):
 def replay_fits(own, file):
     """Replay a FITS game record FILE (or a tally record of a quick-tally game), checking
     every line, and print the scores as JSON."""
-    from boardcore.fits.record import read_game
+    from boardcore.fits.record import parse_record, replay
 
     from boardlight.sessions.fits_tally_record import is_tally_record, read_tally_record
 
     text = read_text(file)
     tally = is_tally_record(text)
-    read = read_tally_record if tally else read_game
-    game = read(text, file, layouts_by_board(own))
+    layouts = layouts_by_board(own)
+    game = read_tally_record(text, file, layouts) if tally else replay(parse_record(text, file), layouts)
     rounds = []
     for k, scores in enumerate(game.round_scores):
         rounds.append({"round": k + 1, "board": game.boards[k],
@@ -56,20 +56,20 @@ def replay_fits(own, file):
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 def replay_zatre(path):
     """Check a Zatre game record turn by turn and print the score sheets and totals as JSON."""
-    from boardcore.zatre.record import replay_record
+    from boardcore.zatre.record import parse_record, replay
 
     from boardlight.render.json.zatre import game_outcome
 
-    _echo_json(game_outcome(replay_record(read_text(path), path)))
+    _echo_json(game_outcome(replay(parse_record(read_text(path), path))))
 
 
 @replay.command("forbes")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 def replay_forbes(path):
     """Check a Forbes match record and print every game's scores and the totals as JSON."""
-    from boardcore.forbes.record import replay as replay_match
+    from boardcore.forbes.record import parse_record, score_record
 
-    _echo_json(replay_match(read_text(path), path))
+    _echo_json(score_record(parse_record(read_text(path), path)))
 
 
 COMMANDS = (replay,)

@@ -62,7 +62,7 @@ def position_pictures(game, text, source="<position>", layout=None):
 
 def record_pictures(game, text, source="<record>", layouts=None):
     """{file name: SVG text} for a game record of `game` (see the module docstring).
-    layouts: FITS layouts by board number, as fits_record.replay takes them."""
+    layouts: FITS layouts by board number, as boardcore.fits.record.replay takes them."""
     if game == "fits":
         return _fits_record(text, source, layouts)
     if game == "zatre":
@@ -84,7 +84,7 @@ def _fits_record(text, source, layouts):
             return {}
         points = [[rnd[i]["total"] for rnd in game.round_scores] for i in range(len(game.players))]
         return {"fits-scores.svg": render_chart.chart_svg(game.players, points, "round", "FITS scores by round")}
-    rec = fits_record.read_record(text, source)
+    rec = fits_record.parse_record(text, source)
     rounds = list(rec.rounds)
     out = {}
     game = None
@@ -108,7 +108,7 @@ def _fits_record(text, source, layouts):
 def _zatre_record(text, source):
     from boardcore.zatre import record as zatre_record
 
-    game = zatre_record.replay_record(text, source)
+    game = zatre_record.replay(zatre_record.parse_record(text, source))
     out = {"zatre-board.svg": render_zatre.board_svg(game.board, "Zatre board after turn %d" % game.turns)}
     for p, name in enumerate(game.players):
         held = list(game.hands[p]) if game.over else None
@@ -120,7 +120,7 @@ def _forbes_record(text, source):
     from boardcore.forbes import record as forbes_record
     from boardcore.forbes import rules as forbes_rules
 
-    result = forbes_record.replay(text, source)
+    result = forbes_record.score_record(forbes_record.parse_record(text, source))
     players = result["players"]
     options = forbes_rules.Options.from_dict(result["options"])
     out = {}

@@ -25,6 +25,7 @@ and each player's tally, and the replay scores every tally again through the cor
 
 from boardcore.digits import is_digits
 from boardcore.errors import FormatError, RuleError
+from boardcore.textfile import OLD_COMMENT, check_header, content_lines
 
 from boardlight.sessions.fits_tally import TallyGame
 
@@ -66,11 +67,8 @@ def write_tally_record(game):
 
 def is_tally_record(text):
     """True when the text's first line (after blank and comment lines) is this format's."""
-    for line in text.lstrip("\ufeff").splitlines():
-        line = line.strip()
-        if line and not line.startswith(";"):
-            return line == HEAD
-    return False
+    lines = content_lines(text, old_comment=OLD_COMMENT)
+    return bool(lines) and lines[0][1] == HEAD
 
 
 class _Reader:
@@ -256,16 +254,10 @@ def read_tally_record(text, source="<tally record>", layouts=None):
     """Replay a tally record: the TallyGame it describes, every line checked (FormatError
     names the line of the first problem)."""
     reader = _Reader(source, layouts)
-    head = None
-    for n, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        if head is None:
-            if line != HEAD:
-                reader.fail("first line must be %r" % HEAD, n)
-            head = n
-            continue
+    lines = content_lines(text, old_comment=OLD_COMMENT)
+    rest = check_header(lines, HEAD, source)
+    head = lines[0][0]
+    for n, line in rest:
         key, sep, body = line.partition(":")
         if line.startswith("Round "):
             reader.round_line(line, n)
@@ -275,8 +267,6 @@ def read_tally_record(text, source="<tally record>", layouts=None):
             reader.header_line(key, body.strip(), n)
         else:
             reader.fail("unknown line %r" % line, n)
-    if head is None:
-        reader.fail("empty file: the first line must be %r" % HEAD, None)
     if reader.game is None:
         reader.start_game(head)
     return reader.game

@@ -1,5 +1,6 @@
 """Game records for `boardlight export`: each game's documented text format, written by its
-core (fits_record, forbes_record, zatre_record; a quick-tally FITS game by fits_tally_record),
+core (boardcore.fits.record, forbes.record, zatre.record; a quick-tally FITS game by
+fits_tally_record),
 so `boardlight replay <game>` reads it back."""
 
 
@@ -11,9 +12,9 @@ def fits_record(session) -> str:
 
         text = write_tally_record(session.core)
     else:
-        from boardcore.fits.record import write_record
+        from boardcore.fits.record import format_record
 
-        text = write_record(session.core)
+        text = format_record(session.core)
     own = (session.row.options or {}).get("layouts") or {}
     if not own:
         return text
@@ -22,9 +23,9 @@ def fits_record(session) -> str:
     head, rest = text.split("\n", 1)
     notes = []
     for board in sorted(own):
-        notes.append("; played with your own layout of board %s; to replay, save the lines"
-                     " below without their \"; \" as a file and pass --layout FILE:" % board)
-        notes += ["; " + line if line else ";" for line in own[board].rstrip("\n").split("\n")]
+        notes.append("# played with your own layout of board %s; to replay, save the lines"
+                     " below without their \"# \" as a file and pass --layout FILE:" % board)
+        notes += ["# " + line if line else "#" for line in own[board].rstrip("\n").split("\n")]
     return "\n".join([head] + notes + [rest])
 
 

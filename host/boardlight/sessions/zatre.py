@@ -59,7 +59,7 @@ class ZatreSession(Session):
             sheet = game.sheets[p]
             details.append({"10": list(sheet.e10), "11": list(sheet.e11), "12": list(sheet.e12),
                             "crosses": sheet.crosses, "sheet": sheet.total(),
-                            "held": game.held(p)})
+                            "held": game.hand(p)})
         # Held tiles cost only at the end (RULES.md): mid-game the hand is just what was
         # drawn for the next turn, so the stored total is the sheet's.
         if game.over:
@@ -93,6 +93,6 @@ class ZatreSession(Session):
         }
 
     def record_text(self):
-        from boardcore.zatre.record import dump_record
+        from boardcore.zatre.record import format_record
 
-        return dump_record(self.core)
+        return format_record(self.core)

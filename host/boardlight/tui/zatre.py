@@ -161,7 +161,7 @@ class ZatreView(GameView):
             lines.append(row_format % (k + 1, "x" if cross else "", _box(a), _box(b), _box(c),
                                        bonus or "", total))
         if self.game.over:
-            lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat))))
+            lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.hand(seat))))
         else:  # a hand mid-game is no penalty (yet): RULES.md subtracts it only at the end
             lines.append("sheet %d (held tiles count at end)" % sheet.total())
         self.peek = "\n".join(lines)
@@ -269,7 +269,7 @@ class ZatreView(GameView):
             # Beside the device's mirror the panel holds 6 lines: five or six players' rows
             # do not fit. A player holding nothing has sheet = score, as the scoreboard
             # shows already: the rows of those who hold tiles are the ones that say more.
-            seats = [p for p in seats if game.held(p)]
+            seats = [p for p in seats if game.hand(p)]
         more = []
         closing = 0 if len(seats) == len(self.session.players) else 1
         if self.card_lines is not None and len(lines) + len(seats) + closing > self.card_lines:
@@ -279,7 +279,7 @@ class ZatreView(GameView):
             seats, more = seats[:room], seats[room:]
         for p in seats:
             lines.append("%-7s %5d %5d %6d" % (escape(self.session.players[p][:7]),
-                                                game.sheets[p].total(), sum(game.held(p)),
+                                                game.sheets[p].total(), sum(game.hand(p)),
                                                 game.score(p)))
         if more:
             lines.append("and %d more holding tiles: 'sheet P'" % len(more))

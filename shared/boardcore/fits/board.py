@@ -1,6 +1,6 @@
 """One player's FITS board for one round: the 6 x 12 grid and the drop.
 
-Coordinates are RULES.md's everywhere: rows 1..12 from the bottom, columns 1..6 from
+Coordinates are those of docs/rules.md everywhere: rows 1..12 from the bottom, columns 1..6 from
 the left. A drop is (tile, orientation, column): the tile's leftmost cell lands in
 `column` and the tile slides straight down until one of its cells would enter an
 occupied cell or pass the bottom edge. Its resting `row` is the row of its lowest cells.
@@ -24,7 +24,7 @@ COLS = 6
 UNKNOWN = 255
 
 
-def check_tile(tile):
+def check_tile(tile: object) -> None:
     """Raise UnknownTileError unless `tile` is one of the 16 ids."""
     if not fits_tiles.is_tile(tile):
         raise UnknownTileError(
@@ -32,7 +32,7 @@ def check_tile(tile):
         )
 
 
-def shape_of(tile, orientation):
+def shape_of(tile: str, orientation: int) -> "tuple[tuple[int, int], ...]":
     """The cells of a tile's orientation, or OrientationError / UnknownTileError."""
     check_tile(tile)
     shapes = fits_tiles.orientations(tile)
@@ -46,13 +46,13 @@ def shape_of(tile, orientation):
 class Board:
     """The covered cells of one board, the drops made on it, and the column heights.
 
-    `max_overhang` is the RULES.md option: None (default) allows any number of rows
+    `max_overhang` is the rule option of docs/rules.md: None (default) allows any number of rows
     above the top as long as one cell lands on the grid; N allows at most N rows above.
     """
 
     __slots__ = ("grid", "tops", "drops", "max_overhang")
 
-    def __init__(self, max_overhang=None):
+    def __init__(self, max_overhang: "int | None" = None) -> None:
         if max_overhang is not None and (not isinstance(max_overhang, int) or max_overhang < 0):
             raise ValueError("max_overhang must be None or a non-negative integer, not %r" % (max_overhang,))
         self.max_overhang = max_overhang
@@ -61,7 +61,7 @@ class Board:
         # Highest occupied row of each column, overhang included (0 = empty column).
         self.tops = bytearray(COLS)
         # (tile, orientation, column, row) in the order they were dropped.
-        self.drops = []
+        self.drops: "list[tuple[str, int, int, int]]" = []
 
     # -- reading -----------------------------------------------------------
 
@@ -69,7 +69,7 @@ class Board:
         """Is the cell (row 1..12, column 1..6) covered?"""
         return self.grid[(row - 1) * COLS + col - 1] != 0
 
-    def tile_at(self, row: int, col: int):
+    def tile_at(self, row: int, col: int) -> "str | None":
         """The id of the tile covering a cell, None if open, '?' if unknown."""
         v = self.grid[(row - 1) * COLS + col - 1]
         if v == 0:
@@ -78,32 +78,22 @@ class Board:
             return "?"
         return fits_tiles.TILE_IDS[v - 1]
 
-    def covered_count(self) -> int:
-        return sum(1 for v in self.grid if v)
-
-    def used(self, tile) -> bool:
+    def used(self, tile: str) -> bool:
         """Has this tile already been dropped on this board?"""
         for d in self.drops:
             if d[0] == tile:
                 return True
         return False
 
-    def copy(self):
-        b = Board(self.max_overhang)
-        b.grid[:] = self.grid
-        b.tops[:] = self.tops
-        b.drops = list(self.drops)
-        return b
-
     # -- the drop ----------------------------------------------------------
 
-    def resting_row(self, tile, orientation: int, column: int) -> int:
+    def resting_row(self, tile: str, orientation: int, column: int) -> int:
         """Where the drop would come to rest (row of its lowest cells), checking
         everything but whether the tile was already used. Raises the FitsError that
         says why the drop is illegal."""
         return self._rest(tile, orientation, shape_of(tile, orientation), column)
 
-    def _rest(self, tile, orientation, shape, column):
+    def _rest(self, tile: str, orientation: int, shape: "tuple[tuple[int, int], ...]", column: int) -> int:
         height, width = fits_tiles.extent(shape)
         if not isinstance(column, int) or isinstance(column, bool):
             raise OffBoardError("column must be a number 1..6, not %r" % (column,))
@@ -142,7 +132,7 @@ class Board:
             )
         return row
 
-    def drop(self, tile, orientation: int, column: int) -> int:
+    def drop(self, tile: str, orientation: int, column: int) -> int:
         """Drop a tile; returns its resting row. Raises a FitsError and changes nothing
         if the drop is illegal or the tile is already on this board."""
         row = self.resting_row(tile, orientation, column)
@@ -159,11 +149,7 @@ class Board:
         self.drops.append((tile, orientation, column, row))
         return row
 
-    def drop_cells(self, tile, orientation: int, column: int, row: int) -> list:
-        """The absolute (row, column) cells of a drop, overhang included."""
-        return [(row + dr, column + dc) for dr, dc in shape_of(tile, orientation)]
-
-    def legal_drops(self, tile) -> list:
+    def legal_drops(self, tile: str) -> "list[tuple[int, int, int]]":
         """Every legal drop of a tile as (orientation, column, row), orientation then
         column order. Each is a distinct resting position (orientations are distinct
         shapes). Empty if the tile is already on this board."""
@@ -182,7 +168,7 @@ class Board:
                     pass
         return out
 
-    def set_cell(self, row: int, col: int, tile=None):
+    def set_cell(self, row: int, col: int, tile: "str | None" = None) -> None:
         """Set one cell of a position read from text: tile None (open), '?' (covered by
         an unknown tile) or a tile id. Recomputes that column's height from the grid, so
         use it on boards built cell by cell, not on boards with overhanging drops."""

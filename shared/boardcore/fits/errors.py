@@ -1,6 +1,6 @@
 """The illegal FITS actions, one RuleError subclass each.
 
-Every message says what was wrong in RULES.md coordinates (rows 1..12 from the bottom,
+Every message says what was wrong in the coordinates of docs/rules.md (rows 1..12 from the bottom,
 columns 1..6 from the left); the state is unchanged when one is raised.
 """
 

@@ -1,58 +1,76 @@
 """Text format of a FITS board position (like FEN for chess); the whole game record
-(like PGN) is in fits_record.py. Both are specified, with examples, in
-docs/fits-formats.md. Coordinates are RULES.md's: rows 1..12 from the bottom, columns
-1..6 from the left. Syntax problems raise FormatError(problem, source, line).
+(like PGN) is in boardcore.fits.record. Both are specified, with examples, in
+docs/fits-formats.md. Coordinates: rows 1..12 from the bottom, columns 1..6 from the left.
+Syntax problems raise FormatError(problem, source, line).
+
+>>> from boardcore.fits.board import Board
+>>> board = Board()
+>>> board.drop("O4", 1, 1), board.drop("I3", 1, 3)
+(1, 1)
+>>> text = format_position(board, 1)
+>>> print(text, end="")
+FITS board 1
+12  .  .  .  .  .  .
+11  .  .  .  .  .  .
+10  .  .  .  .  .  .
+ 9  .  .  .  .  .  .
+ 8  .  .  .  .  .  .
+ 7  .  .  .  .  .  .
+ 6  .  .  .  .  .  .
+ 5  .  .  .  .  .  .
+ 4  .  .  .  .  .  .
+ 3  .  .  .  .  .  .
+ 2 O4 O4  .  .  .  .
+ 1 O4 O4 I3 I3 I3  .
+    1  2  3  4  5  6
+>>> position = parse_position(text, "board.txt")
+>>> position.tile_at(1, 3), position.tile_at(2, 3), position.score()["total"]
+('I3', None, -65)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.fits.board import COLS, ROWS, Board
 from boardcore.fits.layouts import default_layout
 from boardcore.fits.tiles import TILE_IDS
+from boardcore.textfile import OLD_COMMENT, content_lines, first_line
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any
+    from boardcore.fits.layouts import Layout
 
 POSITION_HEAD = "FITS board"
 COVERED = "#"
 OPEN = "."
 
 
-def _lines(text):
-    # (line number, stripped line) without blank lines and ';' comments.
-    n = 0
-    for raw in text.split("\n"):
-        n += 1
-        line = raw.strip()
-        if line and not line.startswith(";"):
-            yield n, line
-
-
-# -- positions ----------------------------------------------------------------
-
-
 class Position:
     """A board position read from text: `board_number`, `layout`, and `board` (a
-    fits_board.Board whose covered cells are those of the text)."""
+    boardcore.fits.board.Board whose covered cells are those of the text)."""
 
     __slots__ = ("board_number", "layout", "board")
 
-    def __init__(self, board_number, layout, board):
+    def __init__(self, board_number: int, layout: "Layout", board: Board) -> None:
         self.board_number = board_number
         self.layout = layout
         self.board = board
 
-    def covered(self, row, col):
+    def covered(self, row: int, col: int) -> bool:
         return self.board.covered(row, col)
 
-    def tile_at(self, row, col):
+    def tile_at(self, row: int, col: int) -> "str | None":
         """The tile id on a cell, '?' if covered by an unknown tile, None if open."""
         return self.board.tile_at(row, col)
 
-    def score(self):
-        """The score breakdown (fits_score.score_board)."""
+    def score(self) -> "dict[str, Any]":
+        """The score breakdown (boardcore.fits.score.score_board)."""
         from boardcore.fits.score import score_board
 
         return score_board(self.board, self.layout)
 
 
-def write_position(board, board_number: int, layout=None, tiles=True) -> str:
+def format_position(board: Board, board_number: int, layout: "Layout | None" = None, tiles: bool = True) -> str:
     """The text of a board position: header, 12 rows top (row 12) to bottom, column
     labels. Uncovered special spaces show their value or symbol; covered cells show the
     id of the tile on them (or '#' if unknown, or always '#' with tiles=False)."""
@@ -60,7 +78,7 @@ def write_position(board, board_number: int, layout=None, tiles=True) -> str:
         layout = default_layout(board_number)
     out = ["%s %d" % (POSITION_HEAD, board_number)]
     if layout.illustrative:
-        out.append("; special spaces: ILLUSTRATIVE default layout, not the printed board")
+        out.append("# special spaces: ILLUSTRATIVE default layout, not the printed board")
     for r in range(ROWS, 0, -1):
         cells = []
         for c in range(1, COLS + 1):
@@ -76,14 +94,13 @@ def write_position(board, board_number: int, layout=None, tiles=True) -> str:
     return "\n".join(out) + "\n"
 
 
-def parse_position(text: str, source="<position>", layout=None, board_number=None) -> Position:
+def parse_position(text: str, source: "str | None" = "<position>", layout: "Layout | None" = None,
+                   board_number: "int | None" = None) -> Position:
     """Read a position. `layout` (default: the board's default layout) says where the
     special spaces are; the text must agree with it. `board_number`, if given, must
     match the header."""
-    lines = list(_lines(text))
-    if not lines:
-        raise FormatError("empty position (expected '%s N' first)" % POSITION_HEAD, source)
-    n, head = lines[0]
+    lines = content_lines(text, old_comment=OLD_COMMENT)
+    n, head = first_line(lines, POSITION_HEAD + " N", source)
     parts = head.split()
     if len(parts) != 3 or " ".join(parts[:2]) != POSITION_HEAD or parts[2] not in ("1", "2", "3", "4"):
         raise FormatError("first line must be '%s N' with N 1..4, not %r" % (POSITION_HEAD, head), source, n)

@@ -3,53 +3,77 @@ and options, the cards turned, and each player's drops and passes. Specified wit
 examples in docs/fits-formats.md. Syntax problems raise FormatError(problem, source,
 line); an action that breaks the rules raises the game's own FitsError, its message
 prefixed with the file, the line and the action.
+
+>>> from boardcore.fits.game import Game
+>>> game = Game(["Ann"], seed=5, boards=[2])
+>>> game.start_round(), game.place("Ann", "Y", 2, 1), game.turn_card()
+(['Y'], 1, 'X')
+>>> text = format_record(game)
+>>> print(text, end="")
+FITS game record
+Players: Ann
+Seed: 5
+Boards: 2
+StartTiles: P T5 U Y
+MaxOverhang: none
+<BLANKLINE>
+Round 1 board 2
+start: Ann Y 2/1
+card X: Ann -
+>>> again = replay(parse_record(text, "game.txt"))
+>>> again.card, again.waiting()
+('X', ['Ann'])
+>>> replay(parse_record(text.replace("Ann -", "Ann 1/6"), "game.txt"))
+Traceback (most recent call last):
+    ...
+boardcore.fits.errors.OffBoardError: game.txt:10: Ann 1/6 on card X: tile X orientation 1 at column 6 would stick out past the right edge (it is 3 wide, so columns 1..4)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
 from boardcore.fits.errors import FitsError, RecordError
+from boardcore.textfile import OLD_COMMENT, check_header, content_lines
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any, NoReturn
+    from boardcore.fits.game import Game
+    from boardcore.fits.layouts import Layout
 
 RECORD_HEAD = "FITS game record"
 PENDING = "-"  # a player who has not acted yet: only on the record's last line
-
-
-def _lines(text):
-    # (line number, stripped line) without blank lines and ';' comments.
-    n = 0
-    for raw in text.split("\n"):
-        n += 1
-        line = raw.strip()
-        if line and not line.startswith(";"):
-            yield n, line
 
 
 class Record:
     """A game record read from text (not yet replayed). rounds: list of dicts
     {number, board, line, start: [(name, tile, action, line)], cards: [(tile,
     [(name, action)], line)], score: [(name, total)] or None, score_line}; an action is
-    (orientation, column), "pass" or "skip"."""
+    (orientation, column), "pass", "skip" or "-". players is empty until the Players
+    header is read."""
 
     __slots__ = ("players", "seed", "boards", "start_tiles", "max_overhang", "rounds", "source")
 
-    def __init__(self):
+    def __init__(self) -> None:
         from boardcore.fits.deck import DEFAULT_START_TILES
 
-        self.players = None
-        self.seed = None
+        self.players: "list[str]" = []
+        self.seed: "int | None" = None
         self.boards = [1, 2, 3, 4]
         self.start_tiles = list(DEFAULT_START_TILES)
-        self.max_overhang = None
-        self.rounds = []
-        self.source = None
+        self.max_overhang: "int | None" = None
+        self.rounds: "list[dict[str, Any]]" = []
+        self.source: "str | None" = None
 
 
-def _action_text(action):
+def _action_text(action: "Any") -> str:
     if isinstance(action, tuple):
         return "%d/%d" % action
     return PENDING if action is None else action
 
 
-def write_record(game) -> str:
-    """The record of a game so far (fits_game.Game), in the format of docs/fits-formats.md."""
+def format_record(game: "Game") -> str:
+    """The record of a game so far (boardcore.fits.game.Game), in the format of
+    docs/fits-formats.md."""
     out = [RECORD_HEAD]
     out.append("Players: " + " ".join(game.players))
     out.append("Seed: " + ("none" if game.seed is None else str(game.seed)))
@@ -75,14 +99,14 @@ def write_record(game) -> str:
     return "\n".join(out) + "\n"
 
 
-def _int(text, what, source, n):
+def _int(text: str, what: str, source: "str | None", n: int) -> int:
     try:
         return int(text)
     except ValueError:
         raise FormatError("%s: %r is not a whole number" % (what, text), source, n)
 
 
-def _action(text, source, n):
+def _action(text: str, source: "str | None", n: int) -> "str | tuple[int, int]":
     if text in ("pass", "skip", PENDING):
         return text
     parts = text.split("/")
@@ -91,7 +115,7 @@ def _action(text, source, n):
     return (_int(parts[0], "orientation in " + text, source, n), _int(parts[1], "column in " + text, source, n))
 
 
-def _entries(body, source, n):
+def _entries(body: str, source: "str | None", n: int) -> "list[list[str]]":
     # "Ann 1/2, Bob pass" -> [["Ann", "1/2"], ["Bob", "pass"]]
     out = []
     for part in body.split(","):
@@ -102,7 +126,7 @@ def _entries(body, source, n):
     return out
 
 
-def _header(rec, key, value, source, n):
+def _header(rec: Record, key: str, value: str, source: "str | None", n: int) -> None:
     if key == "Players":
         names = value.split()
         if not names:
@@ -120,15 +144,12 @@ def _header(rec, key, value, source, n):
         raise FormatError("unknown header %r (Players, Seed, Boards, StartTiles, MaxOverhang)" % key, source, n)
 
 
-def read_record(text: str, source="<record>") -> Record:
+def parse_record(text: str, source: "str | None" = "<record>") -> Record:
     """Parse a game record's syntax (actions are checked by replay())."""
     rec = Record()
     rec.source = source
-    lines = list(_lines(text))
-    if not lines or lines[0][1] != RECORD_HEAD:
-        raise FormatError("first line must be %r" % RECORD_HEAD, source, lines[0][0] if lines else None)
-    rnd = None
-    for n, line in lines[1:]:
+    rnd: "dict[str, Any] | None" = None
+    for n, line in check_header(content_lines(text, old_comment=OLD_COMMENT), RECORD_HEAD, source):
         if line.startswith("Round "):
             f = line.split()
             if len(f) != 4 or f[2] != "board":
@@ -176,24 +197,24 @@ def read_record(text: str, source="<record>") -> Record:
             rnd["score_line"] = n
         else:
             raise FormatError("unknown line %r in round %d" % (key, rnd["number"]), source, n)
-    if rec.players is None:
+    if not rec.players:
         raise FormatError("no 'Players:' header", source)
     return rec
 
 
-def _where(rec, n, what):
+def _where(rec: Record, n: int, what: str) -> str:
     return "%s:%d: %s" % (rec.source, n, what)
 
 
-def _fail(rec, n, what, exc):
+def _fail(rec: Record, n: int, what: str, exc: Exception) -> "NoReturn":
     # The game's own error class, its message naming the line and the action.
     raise type(exc)("%s: %s" % (_where(rec, n, what), exc))
 
 
-def replay(rec: Record, layouts=None):
-    """Replay a record through fits_game.Game, checking every action, deal and written
-    score. Returns the Game (finished rounds scored). Raises the FitsError of the first
-    illegal action, naming its line and the action."""
+def replay(rec: Record, layouts: "dict[int, Layout] | None" = None) -> "Game":
+    """Replay a parsed record through boardcore.fits.game.Game, checking every action,
+    deal and written score. Returns the Game (finished rounds scored). Raises the
+    FitsError of the first illegal action, naming its line and the action."""
     from boardcore.fits.game import SCORE, SKIP, Game
 
     try:
@@ -273,7 +294,7 @@ def replay(rec: Record, layouts=None):
     return game
 
 
-def _check_scores(rec, game, rnd, scores):
+def _check_scores(rec: Record, game: "Game", rnd: "dict[str, Any]", scores: "list[dict[str, Any]]") -> None:
     n = rnd["score_line"]
     written = {}
     for name, pts in rnd["score"]:
@@ -289,7 +310,3 @@ def _check_scores(rec, game, rnd, scores):
     if len(written) != len(game.players):
         raise RecordError(_where(rec, n, "score line names someone who is not a player"))
 
-
-def read_game(text: str, source="<record>", layouts=None):
-    """Parse and replay a record: the Game it describes."""
-    return replay(read_record(text, source), layouts)

@@ -1,15 +1,28 @@
-"""FITS scoring (RULES.md): one board at the end of a round, game totals, the solo rating.
+"""FITS scoring (docs/rules.md): one board at the end of a round, game totals, the solo rating.
 
-A board is anything with `covered(row, col)` (a fits_board.Board, or a position read
-by fits_format). Rows 1..12 from the bottom, columns 1..6 from the left.
+A board is anything with `covered(row, col)` (a boardcore.fits.board.Board, or a
+boardcore.fits.position.Position). Rows 1..12 from the bottom, columns 1..6 from the left.
 """
+
+from boardcore.compat import const
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any, Protocol
+    from boardcore.fits.layouts import Layout
+
+    class Covered(Protocol):
+        """What scoring reads of a board: a Board, a Position, a quick tally's stand-in."""
+
+        def covered(self, row: int, col: int) -> bool: ...
+
 
 ROWS = 12
 COLS = 6
 PAIR_BOTH_OPEN = 3
 PAIR_ONE_OPEN = -3
 
-# Solo rating: (lowest total, title), best first (RULES.md).
+# Solo rating: (lowest total, title), best first (docs/rules.md).
 SOLO_RATINGS = (
     (31, "master builder"),
     (26, "architect"),
@@ -21,7 +34,7 @@ SOLO_RATINGS = (
 SOLO_LAST = "clean-up crew"
 
 
-def score_board(board, layout) -> dict:
+def score_board(board: "Covered", layout: "Layout") -> "dict[str, Any]":
     """The score breakdown of one board:
 
     board       board number (1..4, from the layout)
@@ -52,9 +65,9 @@ def score_board(board, layout) -> dict:
     if number != 1:
         full_rows = 0
     total = full_rows - open_dots
-    out = {"board": number, "open_dots": open_dots, "dots": -open_dots, "full_rows": full_rows, "rows": full_rows}
+    out: "dict[str, Any]" = {"board": number, "open_dots": open_dots, "dots": -open_dots, "full_rows": full_rows, "rows": full_rows}
     if number == 4:
-        pairs = []
+        pairs: "list[dict[str, Any]]" = []
         symbols = sorted(set(v for _, _, v in layout.spaces))
         for s in symbols:
             cells = [[r, c] for r, c, v in layout.spaces if v == s]
@@ -64,10 +77,10 @@ def score_board(board, layout) -> dict:
             total += pts
         out["pairs"] = pairs
     elif number in (2, 3):
-        specials = []
+        specials: "list[dict[str, Any]]" = []
         for r, c, v in layout.spaces:
             cov = board.covered(r, c)
-            pts = 0 if cov else v
+            pts = 0 if cov else int(v)  # boards 2 and 3: whole numbers
             specials.append({"row": r, "column": c, "value": v, "covered": cov, "points": pts})
             total += pts
         out["specials"] = specials
@@ -75,7 +88,7 @@ def score_board(board, layout) -> dict:
     return out
 
 
-def winners(totals: dict) -> list:
+def winners(totals: "dict[str, int]") -> "list[str]":
     """The names with the highest total, sorted: ties share the win."""
     if not totals:
         return []
@@ -84,7 +97,7 @@ def winners(totals: dict) -> list:
 
 
 def solo_rating(total: int) -> str:
-    """The solo title for a game total (RULES.md): over 30 master builder ... 5 or less
+    """The solo title for a game total (docs/rules.md): over 30 master builder ... 5 or less
     clean-up crew."""
     for low, title in SOLO_RATINGS:
         if total >= low:

@@ -6,15 +6,22 @@ current card from `cells(tile_id, orientation)`.
 Coordinates (docs/fits-formats.md): a tile's cells are (drow, dcol) offsets, drow
 counted upwards from the tile's lowest row, dcol rightwards from its leftmost column,
 both from 0. Orientations are numbered from 1: orientation 1 is the shape as drawn in
-RULES.md, then its three quarter turns clockwise, then the mirror image (left-right) and
-its three turns, each kept only the first time it appears. So orientation counts are
-2 (I3), 4, 1 (O4 and X) or 8, as RULES.md's table says.
+the table of docs/rules.md, then its three quarter turns clockwise, then the mirror image
+(left-right) and its three turns, each kept only the first time it appears. So
+orientation counts are 2 (I3), 4, 1 (O4 and X) or 8, as that table says.
+
+>>> cells("L3")                  # orientation 1: (row up from the bottom, column right)
+((0, 0), (0, 1), (1, 0))
+>>> extent(cells("L3")), orientation_count("L3")
+((2, 2), 4)
+>>> picture("L3", 2)             # a quarter turn clockwise, top row first
+['##', '#.']
 """
 
-# Stable ids, in RULES.md's table order; the index is the tile's number (0..15).
+# Stable ids, in the order of the table of docs/rules.md; the index is the tile's number (0..15).
 TILE_IDS = ("I3", "L3", "O4", "T4", "S4", "L4", "F", "L5", "N", "P", "T5", "U", "V5", "W", "X", "Y")
 
-# Shapes as printed in RULES.md, rows top to bottom joined by "/".
+# Shapes as printed in that table, rows top to bottom joined by "/".
 _SHAPES = (
     "###",
     "#./##",
@@ -45,11 +52,11 @@ def index(tile: str) -> int:
     raise ValueError("unknown tile %r (tiles are %s)" % (tile, " ".join(TILE_IDS)))
 
 
-def is_tile(tile) -> bool:
+def is_tile(tile: object) -> bool:
     return tile in TILE_IDS
 
 
-def _base(tile):
+def _base(tile: str) -> "list[tuple[int, int]]":
     rows = _SHAPES[index(tile)].split("/")
     top = len(rows) - 1
     out = []
@@ -64,14 +71,14 @@ def _base(tile):
     return out
 
 
-def _normal(cells):
+def _normal(cells: "list[tuple[int, int]]") -> "tuple[tuple[int, int], ...]":
     # Shift to drow, dcol >= 0 and sort: equal shapes give equal tuples.
     mr = min(p[0] for p in cells)
     mc = min(p[1] for p in cells)
     return tuple(sorted((r - mr, c - mc) for r, c in cells))
 
 
-def orientations(tile: str) -> list:
+def orientations(tile: str) -> "list[tuple[tuple[int, int], ...]]":
     """All distinct orientations of a tile, in orientation order (1 first), each a
     tuple of (drow, dcol) cells sorted by drow then dcol."""
     cells = _base(tile)
@@ -92,7 +99,7 @@ def orientation_count(tile: str) -> int:
     return len(orientations(tile))
 
 
-def cells(tile: str, orientation: int = 1) -> tuple:
+def cells(tile: str, orientation: int = 1) -> "tuple[tuple[int, int], ...]":
     """The (drow, dcol) cells of one orientation (numbered from 1).
 
     ValueError if the tile or the orientation number does not exist."""
@@ -104,17 +111,12 @@ def cells(tile: str, orientation: int = 1) -> tuple:
     return all_[orientation - 1]
 
 
-def size(tile: str) -> int:
-    """Number of cells of a tile (3, 4 or 5)."""
-    return _SHAPES[index(tile)].count("#")
-
-
-def extent(shape: tuple) -> tuple:
+def extent(shape: "tuple[tuple[int, int], ...]") -> "tuple[int, int]":
     """(height, width) of an orientation's cell tuple."""
     return (max(p[0] for p in shape) + 1, max(p[1] for p in shape) + 1)
 
 
-def picture(tile: str, orientation: int = 1) -> list:
+def picture(tile: str, orientation: int = 1) -> "list[str]":
     """The orientation drawn as text rows, top row first: '#' cell, '.' empty."""
     shape = cells(tile, orientation)
     h, w = extent(shape)

@@ -2,15 +2,23 @@
 of the cards and the stones. The device's standalone dealer deals from deal() and
 pick_stone() alone, so this module keeps its imports light (the errors load on use)."""
 
+from boardcore.compat import const
 from boardcore.forbes.rules import CARDS_PER_SYMBOL, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, SYMBOLS, sort_cards
 
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Sequence
+    from boardcore.rng import Random
 
-def check_players(players):
+
+def check_players(players: "int | Sequence[str]") -> "list[str]":
     """A list of 2..5 distinct one-word names, no "#" (the text formats' comment mark);
     an int n gives "P1".."Pn"."""
     from boardcore.forbes.errors import PlayerCountError  # on use: the device deals without it
 
-    if isinstance(players, int) and not isinstance(players, bool):
+    if isinstance(players, bool):
+        raise PlayerCountError("players are names or a count, not %r" % (players,))
+    if isinstance(players, int):
         players = ["P%d" % (i + 1) for i in range(players)]
     players = list(players)
     if len(players) < MIN_PLAYERS:
@@ -28,7 +36,7 @@ def check_players(players):
     return players
 
 
-def check_hands(hands, count):
+def check_hands(hands: "Sequence[str]", count: int) -> "list[str]":
     """`count` hands of 4 card codes each, no symbol more than 5 times in all; sorted copies."""
     from boardcore.forbes.errors import HandError  # on use: the device deals without it
 
@@ -52,7 +60,7 @@ def check_hands(hands, count):
     return out
 
 
-def deal(rng, count, dealer):
+def deal(rng: "Random", count: int, dealer: int) -> "list[str]":
     """Shuffle the 20 cards and deal 4 to each seat in turn order from the dealer.
 
     Returns the hands by seat: the k-th player to play gets cards 4k..4k+3 of the shuffled
@@ -62,14 +70,14 @@ def deal(rng, count, dealer):
     for symbol in SYMBOLS:
         deck.extend([symbol] * CARDS_PER_SYMBOL)
     rng.shuffle(deck)
-    hands = [None] * count
+    hands = [""] * count
     for k in range(count):
         seat = (dealer + k) % count
         hands[seat] = sort_cards("".join(deck[HAND_SIZE * k : HAND_SIZE * (k + 1)]))
     return hands
 
 
-def pick_stone(rng, pool):
+def pick_stone(rng: "Random", pool: "bytearray | list[int]") -> int:
     """A random face-down stone, each of the sum(pool) stones equally likely: the index
     of its symbol in SYMBOLS. `pool` holds the face-down stones per symbol; the caller
     takes the stone out of it."""

@@ -11,17 +11,22 @@ Pattern ids (stable; used in JSON and docs), cells as row * 4 + col:
     corners               (0,0) (0,3) (3,0) (3,3), 10 points
 """
 
+from boardcore.compat import const
 from boardcore.forbes.rules import EMPTY, SIZE, VALUES
 
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Sequence
 
-def _value(kind):
+
+def _value(kind: str) -> int:
     for name, points in VALUES:
         if name == kind:
             return points
     raise ValueError(kind)
 
 
-def patterns(centre_also_square=False):
+def patterns(centre_also_square: bool = False) -> "list[tuple[str, str, int, tuple[int, ...]]]":
     """All patterns in a fixed order: a list of (id, kind, points, cells) tuples.
 
     Built on each call (a 21-entry list) rather than held at import time.
@@ -44,7 +49,7 @@ def patterns(centre_also_square=False):
     return out
 
 
-def complete_patterns(board, centre_also_square=False):
+def complete_patterns(board: "Sequence[str]", centre_also_square: bool = False) -> "list[tuple[str, str, int, str]]":
     """The patterns whose four cells all show one symbol, as (id, kind, points, symbol).
 
     `board` is a 16-character string (or anything indexable giving one-letter strings)

@@ -8,14 +8,28 @@
     board X..C
     hand Ann SSTC                      # 1 to 5 hands: NAME and 4 card codes
     hand Bob XXCT
+
+>>> text = "forbes-position 1\\n" + "".join("board %s\\n" % row for row in ("SSSS", "TCXT", "....", "X..C"))
+>>> position = parse_position(text + "hand Ann SSTC\\nhand Bob XXCT\\n", "position.txt")
+>>> position.hands, position.full
+(['SSTC', 'TCXX'], False)
+>>> position.score()["players"]["Ann"]      # row 0 is all squares: 2 points per S card
+{'total': 4, 'lines': [{'pattern': 'row0', 'kind': 'row', 'symbol': 'S', 'cards': 2, 'points': 4}]}
+>>> format_position(position).split("\\n")[-3:]
+['hand Ann SSTC', 'hand Bob TCXX', '']
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
-from boardcore.forbes.fields import check_header, format_options, parse_option, token_lines
 from boardcore.forbes.deal import check_hands
 from boardcore.forbes.errors import HandError
 from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, SYMBOLS, Options
+from boardcore.forbes.record import VERSION, format_options, parse_option, word_lines
 from boardcore.forbes.score import score_board
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any, Sequence
 
 HEADER = "forbes-position"
 
@@ -25,18 +39,18 @@ class Position:
 
     __slots__ = ("board", "players", "hands", "options")
 
-    def __init__(self, board, players, hands, options=None):
+    def __init__(self, board: str, players: "Sequence[str]", hands: "Sequence[str]", options: "Options | None" = None) -> None:
         self.board = board
         self.players = list(players)
         self.hands = list(hands)
         self.options = options if options is not None else Options()
 
     @property
-    def full(self):
+    def full(self) -> bool:
         return EMPTY not in self.board
 
-    def score(self):
-        """{"full": bool, "players": {name: {"total", "lines"}}}: see forbes_score."""
+    def score(self) -> "dict[str, Any]":
+        """{"full": bool, "players": {name: {"total", "lines"}}}: see boardcore.forbes.score."""
         scores = score_board(self.board, self.hands, self.options)
         out = {}
         for i in range(len(self.players)):
@@ -44,13 +58,13 @@ class Position:
         return {"full": self.full, "players": out}
 
 
-def parse_position(text, source=None):
+def parse_position(text: str, source: "str | None" = None) -> Position:
     """A Position from the text of a position file; FormatError (with the line) if malformed."""
-    lines = check_header(token_lines(text), HEADER, source)
-    values = {}
-    rows = []
-    names = []
-    hands = []
+    lines = word_lines(text, source, HEADER)
+    values: "dict[str, Any]" = {}
+    rows: "list[str]" = []
+    names: "list[str]" = []
+    hands: "list[str]" = []
     last = 1
     for number, words in lines:
         last = number
@@ -94,9 +108,9 @@ def parse_position(text, source=None):
     return Position(board, names, hands, options)
 
 
-def format_position(position):
+def format_position(position: Position) -> str:
     """The text of a position file for `position` (round-trips through parse_position)."""
-    out = [HEADER + " 1"]
+    out = [HEADER + " " + VERSION]
     out.extend(format_options(position.options))
     for r in range(SIZE):
         out.append("board " + position.board[r * SIZE : (r + 1) * SIZE])

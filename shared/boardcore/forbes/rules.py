@@ -2,13 +2,17 @@
 
 Symbols travel everywhere (board, hands, text formats, JSON) as one-letter codes:
     S square    T triangle    C circle    X star (X, because S is taken by square)
-An empty cell is ".". Cells are (row, col) from the top-left, 0-based, as in RULES.md;
+An empty cell is ".". Cells are (row, col) from the top-left, 0-based, as in docs/rules.md;
 inside the core a cell is the index row * 4 + col.
 
 docs/forbes-rules.md gives our reading of the source text behind every number and option.
 """
 
 from boardcore.compat import const
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any
 
 SIZE = const(4)
 CELLS = const(16)
@@ -26,20 +30,28 @@ TARGET_SCORE = const(100)
 VALUES = (("row", 2), ("column", 2), ("square", 4), ("diagonal", 6), ("centre", 8), ("corners", 10))
 
 
-def symbol_name(code):
-    """The English name of a symbol code ("S" -> "square")."""
+def symbol_name(code: str) -> str:
+    """The English name of a symbol code.
+
+    >>> symbol_name("S"), symbol_name("X")
+    ('square', 'star')
+    """
     return SYMBOL_NAMES[symbol_index(code)]
 
 
-def symbol_index(code):
+def symbol_index(code: object) -> int:
     """0..3 for S, T, C, X; ValueError naming the bad code otherwise."""
     if not isinstance(code, str) or len(code) != 1 or code not in SYMBOLS:
         raise ValueError("unknown symbol %r: use S (square), T (triangle), C (circle) or X (star)" % (code,))
     return SYMBOLS.index(code)
 
 
-def sort_cards(cards):
-    """A hand as a string in symbol order (S, T, C, X), e.g. "XSTS" -> "SSTX"."""
+def sort_cards(cards: str) -> str:
+    """A hand as a string in symbol order (S, T, C, X).
+
+    >>> sort_cards("XSTS")
+    'SSTX'
+    """
     return "".join(sorted(cards, key=SYMBOLS.index))
 
 
@@ -58,7 +70,8 @@ class Options:
 
     NAMES = ("centre_also_square", "pay_once_per_player", "target_score")
 
-    def __init__(self, centre_also_square=False, pay_once_per_player=False, target_score=TARGET_SCORE):
+    def __init__(self, centre_also_square: bool = False, pay_once_per_player: bool = False,
+                 target_score: int = TARGET_SCORE) -> None:
         if centre_also_square not in (True, False):
             raise ValueError("centre_also_square must be true or false, not %r" % (centre_also_square,))
         if pay_once_per_player not in (True, False):
@@ -70,24 +83,24 @@ class Options:
         self.target_score = target_score
 
     @classmethod
-    def from_dict(cls, values):
+    def from_dict(cls, values: "dict[str, Any]") -> "Options":
         """Options from a dict of name -> value; an unknown name is a ValueError."""
         for name in values:
             if name not in cls.NAMES:
                 raise ValueError("unknown Forbes option %r (known: %s)" % (name, ", ".join(cls.NAMES)))
         return cls(**values)
 
-    def to_dict(self):
+    def to_dict(self) -> "dict[str, Any]":
         return {
             "centre_also_square": self.centre_also_square,
             "pay_once_per_player": self.pay_once_per_player,
             "target_score": self.target_score,
         }
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Options) and self.to_dict() == other.to_dict()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Options(centre_also_square=%r, pay_once_per_player=%r, target_score=%r)" % (
             self.centre_also_square,
             self.pay_once_per_player,

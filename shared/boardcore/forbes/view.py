@@ -1,6 +1,12 @@
 """What one player may see of a Forbes game: the board, the stone just drawn, their own
 cards, and only the cards others have shown (everyone's, once the board is full)."""
 
+from boardcore.compat import const
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any
+
 
 class PlayerView:
     """A read-only snapshot of a game as seen by the player in seat `seat`.
@@ -20,7 +26,9 @@ class PlayerView:
 
     __slots__ = ("seat", "name", "players", "dealer", "board", "hand", "shown", "current", "stone", "stones_left", "over")
 
-    def __init__(self, seat, name, players, dealer, board, hand, shown, current, stone, stones_left, over):
+    def __init__(self, seat: int, name: str, players: "list[str]", dealer: int, board: str, hand: str,
+                 shown: "list[str | None]", current: "int | None", stone: "str | None",
+                 stones_left: "dict[str, int]", over: bool) -> None:
         self.seat = seat
         self.name = name
         self.players = players
@@ -33,11 +41,11 @@ class PlayerView:
         self.stones_left = stones_left
         self.over = over
 
-    def cell(self, row, col):
+    def cell(self, row: int, col: int) -> str:
         """The symbol code at (row, col), or "." when empty."""
         return self.board[row * 4 + col]
 
-    def to_dict(self):
+    def to_dict(self) -> "dict[str, Any]":
         """A JSON-ready dict (what the host sends the device for this player's screen)."""
         return {
             "seat": self.seat,

@@ -2,6 +2,10 @@
 
 from boardcore.compat import const
 
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from boardcore.rng import Random
+
 TOTAL = const(121)
 COUNTS = (0, 21, 20, 20, 20, 20, 20)  # tiles of each value 1..6 in a full bag (index = value)
 
@@ -12,7 +16,7 @@ class Bag:
 
     __slots__ = ("_tiles", "_n", "_rng")
 
-    def __init__(self, rng):
+    def __init__(self, rng: "Random") -> None:
         t = bytearray(TOTAL)
         k = 0
         for v in range(1, 7):
@@ -23,10 +27,10 @@ class Bag:
         self._n = TOTAL
         self._rng = rng
 
-    def __len__(self):
+    def __len__(self) -> int:
         return self._n
 
-    def draw(self):
+    def draw(self) -> int:
         """Take one random tile out of the bag and return its value."""
         if not self._n:
             raise ValueError("the bag is empty")
@@ -39,16 +43,9 @@ class Bag:
         self._n = n
         return v
 
-    def put_back(self, value):
+    def put_back(self, value: int) -> None:
         """Return a tile to the bag (the opening draw puts its tiles back)."""
         if self._n >= TOTAL:
             raise ValueError("the bag is full")
         self._tiles[self._n] = value
         self._n += 1
-
-    def counts(self):
-        """How many tiles of each value are left: a list indexed by value (index 0 unused)."""
-        c = [0] * 7
-        for k in range(self._n):
-            c[self._tiles[k]] += 1
-        return c

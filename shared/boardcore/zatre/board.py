@@ -1,6 +1,6 @@
 """Zatre board geometry and the board itself, as one bytearray.
 
-Coordinates (RULES.md): (row, col) from the top-left of the 15 x 15 box, 0-based. The 193
+Coordinates (docs/rules.md): (row, col) from the top-left of the 15 x 15 box, 0-based. The 193
 playable cells are the inner 13 x 13 (rows and columns 1..13) plus, on each edge (row 0,
 row 14, column 0, column 14), the cells at index 4, 5, 6 and 8, 9, 10. The red start square
 is (7, 7). The 32 grey squares are both diagonals of the inner 13 x 13 except the centre,
@@ -15,6 +15,10 @@ stops there without bounds checks. A cell holds 0 when empty, else the tile valu
 
 from boardcore.compat import const
 
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Callable
+
 SIZE = const(15)
 WIDTH = const(16)  # row stride of the index
 CELLS = const(272)  # 17 x 16
@@ -24,17 +28,17 @@ MAX_SUM = const(12)
 _EDGE = (4, 5, 6, 8, 9, 10)
 
 
-def index(row, col):
+def index(row: int, col: int) -> int:
     """The core's cell index of (row, col); no range check (see cell_index for one)."""
     return (row + 1) * WIDTH + col
 
 
-def coords(i):
+def coords(i: int) -> "tuple[int, int]":
     """(row, col) of a cell index."""
     return (i // WIDTH - 1, i % WIDTH)
 
 
-def _playable(row, col):
+def _playable(row: int, col: int) -> bool:
     if 1 <= row <= 13 and 1 <= col <= 13:
         return True
     if row in (0, 14) and col in _EDGE:
@@ -42,13 +46,13 @@ def _playable(row, col):
     return col in (0, 14) and row in _EDGE
 
 
-def _grey(row, col):
+def _grey(row: int, col: int) -> bool:
     if 1 <= row <= 13 and 1 <= col <= 13:
         return (row == col or row + col == 14) and row != 7
     return (row, col) in ((0, 6), (0, 8), (14, 6), (14, 8), (6, 0), (8, 0), (6, 14), (8, 14))
 
 
-def _mask(test):
+def _mask(test: "Callable[[int, int], bool]") -> bytearray:
     m = bytearray(CELLS)
     for r in range(SIZE):
         for c in range(SIZE):
@@ -62,7 +66,7 @@ GREY = _mask(_grey)  # 1 on the 32 grey squares (centre not included)
 PLAYABLE_CELLS = tuple(i for i in range(CELLS) if PLAYABLE[i])  # row-major order
 
 
-def grey_mask(centre_doubles=False):
+def grey_mask(centre_doubles: bool = False) -> bytearray:
     """The grey squares for the option centre_doubles (shared, do not modify)."""
     if not centre_doubles:
         return GREY
@@ -71,13 +75,13 @@ def grey_mask(centre_doubles=False):
     return m
 
 
-def cell_name(i):
+def cell_name(i: int) -> str:
     """'(row,col)' for messages."""
     r, c = coords(i)
     return "(%d,%d)" % (r, c)
 
 
-def arm(cells, i, step):
+def arm(cells: bytearray, i: int, step: int) -> "tuple[int, int]":
     """Sum and length of the tiles next to cell i going `step` (+-1 or +-16) until a gap."""
     s = 0
     n = 0
@@ -91,7 +95,7 @@ def arm(cells, i, step):
     return s, n
 
 
-def run_text(i, step, length_before, length):
+def run_text(i: int, step: int, length_before: int, length: int) -> str:
     """Name a run through cell i: 'row 7, columns 5-8' or 'column 9, rows 3-6'.
 
     length_before is how many tiles of the run lie before i (left or above), length the
@@ -102,7 +106,7 @@ def run_text(i, step, length_before, length):
     return "column %d, rows %d-%d" % (c, r - length_before, r - length_before + length - 1)
 
 
-def frontier(cells, old=None):
+def frontier(cells: bytearray, old: "bytearray | None" = None) -> "list[int]":
     """Empty playable cells touching a tile, in row-major order (a list of indices).
 
     With `old` (a bytearray mask of the tiles from earlier turns) a cell must touch one of
@@ -120,30 +124,12 @@ class Board:
 
     __slots__ = ("cells", "grey", "count")
 
-    def __init__(self, centre_doubles=False):
+    def __init__(self, centre_doubles: bool = False) -> None:
         self.cells = bytearray(CELLS)
         self.grey = grey_mask(centre_doubles)
         self.count = 0  # tiles on the board
 
-    def get(self, row, col):
-        """The tile value at (row, col), 0 when empty or outside the box."""
-        if 0 <= row < SIZE and 0 <= col < SIZE:
-            return self.cells[index(row, col)]
-        return 0
-
-    def put(self, i, value):
+    def put(self, i: int, value: int) -> None:
         """Place a tile (no rule check: the game checks a whole turn first)."""
         self.cells[i] = value
         self.count += 1
-
-    def copy(self):
-        """An independent board with the same tiles and grey squares."""
-        b = Board()
-        b.cells = bytearray(self.cells)
-        b.grey = self.grey
-        b.count = self.count
-        return b
-
-    def tiles(self):
-        """[(row, col, value)] of every tile, row-major."""
-        return [coords(i) + (self.cells[i],) for i in PLAYABLE_CELLS if self.cells[i]]

@@ -1,6 +1,6 @@
 """The illegal Zatre actions, one RuleError subclass each.
 
-Messages use RULES.md coordinates: (row, col) from the top-left of the 15 x 15 box,
+Messages use the coordinates of docs/rules.md: (row, col) from the top-left of the 15 x 15 box,
 0-based. The game state is unchanged whenever one is raised.
 """
 

@@ -1,23 +1,38 @@
 """A game of Zatre: players, the opening draw, hands, turns, score sheets, the end.
 
-Public API (coordinates are RULES.md's (row, col), 0-based from the top-left of the 15 x 15
-box; see zatre_board):
+Coordinates are (row, col), 0-based from the top-left of the 15 x 15 box (see
+boardcore.zatre.board); players are seat numbers 0..n-1.
 
-    g = Game(["Ann", "Bob"], seed=7, strict_adjacency=False, centre_doubles=False)
-    g.opening        # the opening draw: [[(player, value), ...] per round]; ties draw again
-    g.first          # the player who starts; g.current is the player to move
-    g.hand()         # the tiles the player to move holds, sorted (3 on the first turn)
-    g.must_place()   # how many of them this turn must place (the duty)
-    g.play([(7, 7, 5), (7, 8, 4), (8, 7, 3)])   # -> TurnResult, or a ZatreError
-    g.play([])       # a pass: only when no tile in hand can be placed
-    g.sheets[p]      # ScoreSheet of player p;  g.held(p) tiles p keeps
-    g.played()       # every turn so far: (player, [(row, col, value), ...])
-    g.over           # True once the bag is empty and no held tile can be placed
-    g.final_scores() # [sheet total - held tiles] per player
+>>> g = Game(["Ann", "Bob"], seed=3)   # options: strict_adjacency, centre_doubles
+>>> g.opening                          # the opening draw, [(player, value)] per round; ties draw again
+[[(0, 5), (1, 1)]]
+>>> g.first, g.current                 # the player who starts; the player to move
+(0, 0)
+>>> g.hand(), g.must_place()           # the tiles held (3 on the first turn); how many must go down
+([1, 3, 4], 3)
+>>> result = g.play([(7, 7, 1), (6, 7, 3), (7, 6, 4)])   # (row, col, value) in the order played
+>>> result.runs, result.points
+((('row 7, columns 6-7', 5), ('column 7, rows 6-7', 4)), 0)
+>>> g.play([(9, 9, 1)])                # an illegal turn changes nothing
+Traceback (most recent call last):
+    ...
+boardcore.zatre.errors.AdjacencyError: (9,9) touches no tile on the board (a new tile must meet one side by side)
+>>> g.hand(), g.play([(5, 7, 1), (7, 5, 1)]).points
+([1, 1], 0)
+>>> g.play([(4, 7, 1), (7, 4, 6)]).sums    # row 7, columns 4-7: 6 + 1 + 4 + 1
+(12,)
+>>> g.sheets[0].total(), g.current, g.hand()   # Ann's ScoreSheet; Bob to move, with his hand
+(4, 1, [2, 3])
+>>> list(g.played())[1]                # every turn so far: (player, [(row, col, value)])
+(1, [(5, 7, 1), (7, 5, 1)])
 
-Legal turns and hints for the hand to move: boardcore.zatre.hint.
+`g.play([])` is a pass, allowed only when no tile in hand can be placed; `g.over` is True
+once the bag is empty and no held tile can be placed; `g.final_scores()` gives each
+player's sheet total minus the tiles held. Legal turns and hints for the hand to move:
+boardcore.zatre.hint.
 """
 
+from boardcore.compat import const
 from boardcore.rng import Random
 from boardcore.zatre.bag import Bag
 from boardcore.zatre.board import SIZE, Board, index
@@ -25,6 +40,11 @@ from boardcore.zatre.errors import CellError, DutyError, HandError, OptionError,
 from boardcore.zatre.moves import can_place, max_tiles
 from boardcore.zatre.rules import check_turn
 from boardcore.zatre.score import ScoreSheet
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Iterator, Sequence
+    from boardcore.zatre.rules import TurnResult
 
 MAX_PLAYERS = 6
 HAND = 2  # tiles in hand from the second turn on
@@ -39,7 +59,7 @@ class Game:
         "opening", "first", "current", "turns", "over", "log",
     )
 
-    def __init__(self, players, seed=0, strict_adjacency=False, centre_doubles=False):
+    def __init__(self, players: "Sequence[str]", seed: int = 0, strict_adjacency: bool = False, centre_doubles: bool = False) -> None:
         players = list(players)
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise OptionError("Zatre takes 1 to 6 players (solo plays the same way), not %d" % len(players))
@@ -57,19 +77,19 @@ class Game:
         self.centre_doubles = bool(centre_doubles)
         self.board = Board(self.centre_doubles)
         self.bag = Bag(Random(seed))
-        self.hands = [[] for _ in players]
+        self.hands: "list[list[int]]" = [[] for _ in players]
         self.sheets = [ScoreSheet() for _ in players]
         # Every turn played, packed small for the device: player, tile count, then per tile
         # the cell as row * 15 + col and the value. Read it with played().
         self.log = bytearray()
         self.turns = 0
         self.over = False
-        self.opening = []
+        self.opening: "list[list[tuple[int, int]]]" = []
         self.first = self._opening_draw()
         self.current = self.first
         self._refill(FIRST_HAND)
 
-    def _opening_draw(self):
+    def _opening_draw(self) -> int:
         # Each contender draws one tile; the tiles go back into the bag; ties draw again.
         contenders = list(range(len(self.players)))
         while len(contenders) > 1:
@@ -81,31 +101,27 @@ class Game:
             contenders = [p for p, v in draws if v == best]
         return contenders[0]
 
-    def _refill(self, size):
+    def _refill(self, size: int) -> None:
         hand = self.hands[self.current]
         while len(hand) < size and len(self.bag):
             hand.append(self.bag.draw())
 
     @property
-    def first_turn(self):
+    def first_turn(self) -> bool:
         """True until the first turn (three tiles, one on the red square) is played."""
         return self.turns == 0
 
-    def hand(self, player=None):
+    def hand(self, player: "int | None" = None) -> "list[int]":
         """Sorted tile values held by `player` (default: the player to move)."""
         return sorted(self.hands[self.current if player is None else player])
 
-    def held(self, player):
-        """Alias of hand(player): the tiles a player keeps between turns."""
-        return self.hand(player)
-
-    def must_place(self):
+    def must_place(self) -> int:
         """How many tiles the player to move must place this turn (0 means pass)."""
         if self.over:
             return 0
         return max_tiles(self.board, self.hand(), self.first_turn, self.strict)
 
-    def play(self, placements):
+    def play(self, placements: "Sequence[tuple[int, int, int]]") -> "TurnResult":
         """Play the turn of the player to move: placements is [(row, col, value), ...] in
         the order the tiles go down. Returns the TurnResult; an illegal turn raises a
         ZatreError saying which rule and where, and changes nothing."""
@@ -153,7 +169,7 @@ class Game:
         self.over = self._ended()
         return result
 
-    def played(self):
+    def played(self) -> "Iterator[tuple[int, list[tuple[int, int, int]]]]":
         """Yield (player, [(row, col, value), ...]) for every turn played, in order
         (an empty list is a pass)."""
         log = self.log
@@ -168,8 +184,8 @@ class Game:
             yield player, tiles
             k += 2 + 2 * n
 
-    def _ended(self):
-        # RULES.md: the bag is empty and no held tile can be placed. Our reading adds the
+    def _ended(self) -> bool:
+        # The rules: the bag is empty and no held tile can be placed. Our reading adds the
         # case where the bag is not empty but no hand can change any more (every hand full
         # of tiles that fit nowhere), which would otherwise loop for ever.
         for hand in self.hands:
@@ -180,22 +196,22 @@ class Game:
                 return False
         return True
 
-    def score(self, player):
+    def score(self, player: int) -> int:
         """Final score of `player` so far: sheet total minus the tiles held."""
         return self.sheets[player].total() - sum(self.hands[player])
 
-    def final_scores(self):
+    def final_scores(self) -> "list[int]":
         """[score per player]: sheet totals minus the tiles each still holds."""
         return [self.score(p) for p in range(len(self.players))]
 
-    def winners(self):
+    def winners(self) -> "list[int]":
         """Indices of the players with the highest final score (ties share the win)."""
         scores = self.final_scores()
         best = max(scores)
         return [p for p in range(len(scores)) if scores[p] == best]
 
 
-def _listing(values):
+def _listing(values: "Sequence[int]") -> str:
     values = sorted(values)
     if not values:
         return "no tiles"

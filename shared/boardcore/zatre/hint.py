@@ -1,19 +1,28 @@
 """Zatre sum hints: the legal turns of a hand, the per-cell hints, and the compact hint.
 
 All three are generators or small tuples so that the device (96 KB heap) can use them; the
-host turns them into JSON (boardlight.zatre_hints). A turn is a tuple
+host turns them into JSON (boardlight.render.json.zatre). A turn is a tuple
 (steps, either, points, crosses, top): steps ((index, value), ...) in a legal order, either
 True when the last two tiles may also go down the other way round, points and crosses as
 the score sheet would get them, top the highest sum 10-12 made (0 if none). Cell indices
-are zatre_board's; zatre_board.coords(i) gives (row, col).
+are those of boardcore.zatre.board; its coords(i) gives (row, col).
 """
 
+from boardcore.compat import const
 from boardcore.zatre.board import MAX_SUM, START, WIDTH, arm, frontier
 from boardcore.zatre.moves import one_tile_turns, two_tile_turns
 from boardcore.zatre.rules import check_turn
 
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Iterator, Sequence
+    from boardcore.zatre.board import Board
 
-def legal_turns(board, hand, first=False, strict=False):
+    # A legal turn: (steps ((index, value), ...), either, points, crosses, top).
+    Turn = tuple[tuple[tuple[int, int], ...], bool, int, int, int]
+
+
+def legal_turns(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False) -> "Iterator[Turn]":
     """Yield every legal turn for `hand` (a list of values) on `board`, each final placement
     once. Only turns that place as many tiles as possible are legal (the duty); nothing is
     yielded when the hand must pass. The first turn puts one tile on the red square (7,7)
@@ -50,7 +59,7 @@ def legal_turns(board, hand, first=False, strict=False):
         yield (((i, v),), False, points, crosses, top)
 
 
-def compact_hint(board, hand, first=False, strict=False):
+def compact_hint(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False) -> "tuple[int, int, int, int]":
     """The hint for a small LED matrix, the same on the device and the host:
     (best_sum, ways, best_points, turns) where
       best_sum    the highest sum (10, 11 or 12) some legal turn of this hand makes, 0 if none;
@@ -71,7 +80,7 @@ def compact_hint(board, hand, first=False, strict=False):
     return (best_sum, ways, best_points, n)
 
 
-def cell_hint(board, i):
+def cell_hint(board: "Board", i: int) -> "tuple[int, int, int, int, int]":
     """For the empty cell i: (m10, m11, m12, over, no_score) as bit masks over the values
     1..6 (bit v set = value v): which values complete a run of 10, 11 or 12 there, which
     would make a run of 13 or more (forbidden), and, on a grey square, which values that are
@@ -101,12 +110,12 @@ def cell_hint(board, i):
     return (m[0], m[1], m[2], over, no_score)
 
 
-def cell_hints(board):
+def cell_hints(board: "Board") -> "Iterator[tuple[int, int, int, int, int, int]]":
     """Yield (index, m10, m11, m12, over, no_score) for every empty cell touching a tile."""
     for i in frontier(board.cells):
         yield (i,) + cell_hint(board, i)
 
 
-def values_of(mask):
+def values_of(mask: int) -> "list[int]":
     """The values 1..6 whose bits are set in a cell_hint mask, as a list."""
     return [v for v in range(1, 7) if mask & (1 << v)]

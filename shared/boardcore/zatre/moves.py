@@ -2,24 +2,32 @@
 
 two_tile_turns() is the fast generator for the usual two-tile hand; it reads every run sum
 from arm sums computed once per call, so a pair of cells costs a few additions. It follows
-exactly the readings of zatre_rules.check_turn (the reference, which tests compare it with):
-placing the two tiles in either order gives the same board and the same runs, and only
-adjacency (a tile touching only the other new tile goes second) and the grey exception (which
-looks at the board at the moment a tile goes down) can make the order matter.
+exactly the readings of boardcore.zatre.rules.check_turn (the reference, which the tests
+compare it with by brute force): placing the two tiles in either order gives the same
+board and the same runs, and only adjacency (a tile touching only the other new tile goes
+second) and the grey exception (which looks at the board at the moment a tile goes down)
+can make the order matter.
 
 A yielded turn is a tuple (i1, v1, i2, v2, either, points, crosses, top): tile v1 at cell
 index i1 first, then v2 at i2; either is True when the reverse order is legal too; points
 and crosses as check_turn would score them; top the highest scoring sum made (0 if none).
 """
 
-from boardcore.zatre.board import MAX_SUM, PLAYABLE, START, WIDTH, arm, frontier
-from boardcore.zatre.errors import ZatreError
-from boardcore.zatre.rules import check_turn
+from boardcore.compat import const
+from boardcore.zatre.board import MAX_SUM, PLAYABLE, WIDTH, arm, frontier
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Iterator, Sequence
+    from boardcore.zatre.board import Board
+
+    # (i1, v1, i2, v2, either, points, crosses, top): see the module docstring.
+    TwoTileTurn = tuple[int, int, int, int, bool, int, int, int]
 
 _PTS = (1, 2, 4)  # points of 10, 11, 12
 
 
-def _pts(s):
+def _pts(s: int) -> int:
     return _PTS[s - 10] if s >= 10 else 0
 
 
@@ -28,7 +36,7 @@ class _Arms:
 
     __slots__ = ("sl", "sr", "su", "sd", "nl", "nr", "nu", "nd")
 
-    def __init__(self, cells, front):
+    def __init__(self, cells: bytearray, front: "list[int]") -> None:
         n = len(cells)
         self.sl = bytearray(n)
         self.sr = bytearray(n)
@@ -45,12 +53,12 @@ class _Arms:
             self.sd[f], self.nd[f] = arm(cells, f, WIDTH)
 
 
-def _normal(grey, i, rs, cs):
+def _normal(grey: bytearray, i: int, rs: int, cs: int) -> bool:
     # A tile whose runs through cell i sum to rs and cs could go there without the exception.
     return rs <= MAX_SUM and cs <= MAX_SUM and (not grey[i] or rs >= 10 or cs >= 10)
 
 
-def two_tile_turns(board, a, b, strict=False):
+def two_tile_turns(board: "Board", a: int, b: int, strict: bool = False) -> "Iterator[TwoTileTurn]":
     """Yield every legal turn placing both tiles a and b on `board` (not the first turn),
     each final placement once (see the module docstring for the tuple)."""
     cells = board.cells
@@ -73,7 +81,7 @@ def two_tile_turns(board, a, b, strict=False):
                     c += 1
             normal0[v] = c
 
-    def exception_after(x, vx, v):
+    def exception_after(x: int, vx: int, v: int) -> bool:
         # True when, once vx is on x, no cell takes a v normally (so a grey v needs no score).
         # Only x and the first empty cell past each of its arms (its "partners") change.
         c = normal0[v]
@@ -112,7 +120,7 @@ def two_tile_turns(board, a, b, strict=False):
                 c += 1
         return c == 0
 
-    def judge(p, vp, q, vq, q_new):
+    def judge(p: int, vp: int, q: int, vq: int, q_new: bool) -> "TwoTileTurn | None":
         # Score the pair and decide which orders are legal; None when illegal.
         rp = sl[p] + vp + sr[p]
         cp = su[p] + vp + sd[p]
@@ -195,7 +203,7 @@ def two_tile_turns(board, a, b, strict=False):
             break
 
 
-def one_tile_turns(board, values, strict=False):
+def one_tile_turns(board: "Board", values: "Sequence[int]", strict: bool = False) -> "Iterator[tuple[int, int, int, int, int]]":
     """Yield (i, v, points, crosses, top) for every legal single-tile turn with a value
     from `values` (each distinct value once)."""
     cells = board.cells
@@ -223,7 +231,7 @@ def one_tile_turns(board, values, strict=False):
             yield (f, v, _pts(rs) + _pts(cs), 1 if grey[f] and scores else 0, top if top >= 10 else 0)
 
 
-def can_place(board, value):
+def can_place(board: "Board", value: int) -> bool:
     """True when a tile of `value` fits somewhere (on a grey square at worst, by the
     exception), i.e. a hand holding it cannot pass."""
     cells = board.cells
@@ -236,7 +244,7 @@ def can_place(board, value):
     return False
 
 
-def max_tiles(board, hand, first=False, strict=False):
+def max_tiles(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False) -> int:
     """The most tiles of `hand` one legal turn can place (the duty: a turn must place this
     many). The first turn always places all three."""
     if first:
@@ -251,42 +259,3 @@ def max_tiles(board, hand, first=False, strict=False):
             return 1
     return 0
 
-
-def slow_turns(board, hand, first=False, strict=False):
-    """Every legal ordered turn of `hand` found by trying each sequence through check_turn:
-    a list of TurnResult, for the first turn (three tiles) and for tests of the fast
-    generator. Only turns placing the most tiles possible are listed (the duty)."""
-    cells = board.cells
-    out = []
-
-    def extend(steps, rest, size):
-        if len(steps) == size:
-            try:
-                out.append(check_turn(board, steps, first, strict))
-            except ZatreError:
-                pass
-            return
-        if first and not steps:
-            places = [START]
-        else:
-            # The sequence so far goes on the board for the frontier, then comes off again.
-            for i, v in steps:
-                cells[i] = v
-            places = frontier(cells)
-            for i, v in steps:
-                cells[i] = 0
-        tried = []
-        for k in range(len(rest)):
-            v = rest[k]
-            if v in tried:
-                continue
-            tried.append(v)
-            others = rest[:k] + rest[k + 1 :]
-            for i in places:
-                extend(steps + [(i, v)], others, size)
-
-    for size in range(len(hand), 0, -1):
-        extend([], list(hand), size)
-        if out:
-            break
-    return out

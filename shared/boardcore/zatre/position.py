@@ -1,13 +1,36 @@
 """The Zatre position text format (docs/zatre-formats.md): board, bag count, hands, sheets.
+Its `players:` and `options:` lines are those of the record (boardcore.zatre.record).
 
 Malformed text raises FormatError(problem, source, line).
+
+>>> from boardcore.zatre.game import Game
+>>> game = Game(["Ann", "Bob"], seed=7)
+>>> _ = game.play([(7, 7, 2), (6, 7, 2), (7, 6, 4)])
+>>> text = format_position(game)
+>>> print("\\n".join(text.split("\\n")[:5]))
+zatre position
+players: Ann, Bob
+options: strict_adjacency=off centre_doubles=off
+to move: Ann
+bag: 116
+>>> position = parse_position(text, "position.txt")
+>>> position.players[position.to_move], position.hands[position.to_move], position.board.count
+('Ann', [4, 6], 3)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
+from boardcore.textfile import check_header, content_lines
 from boardcore.zatre.bag import COUNTS, TOTAL
 from boardcore.zatre.board import PLAYABLE, SIZE, Board, index
-from boardcore.zatre.fields import content_lines, field, find_player, ints, options_text, read_options, read_players
+from boardcore.zatre.record import field, find_player, ints, options_text, read_options, read_players
 from boardcore.zatre.score import ScoreSheet
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from boardcore.zatre.game import Game
+
+POSITION_HEAD = "zatre position"
 
 
 class Position:
@@ -17,16 +40,26 @@ class Position:
 
     __slots__ = ("players", "options", "board", "hands", "sheets", "to_move", "bag")
 
+    def __init__(self, players: "list[str]", options: "dict[str, bool]", board: Board, hands: "list[list[int]]",
+                 sheets: "list[ScoreSheet]", to_move: int, bag: int) -> None:
+        self.players = players
+        self.options = options
+        self.board = board
+        self.hands = hands
+        self.sheets = sheets
+        self.to_move = to_move
+        self.bag = bag
+
     @property
-    def first_turn(self):
+    def first_turn(self) -> bool:
         return self.board.count == 0
 
     @property
-    def strict(self):
+    def strict(self) -> bool:
         return self.options["strict_adjacency"]
 
 
-def board_rows(board):
+def board_rows(board: Board) -> "list[str]":
     """The board as 15 strings of 15 characters: '-' not playable, '.' empty, 1-6 a tile."""
     rows = []
     for r in range(SIZE):
@@ -43,7 +76,7 @@ def board_rows(board):
     return rows
 
 
-def _sheet_text(sheet):
+def _sheet_text(sheet: ScoreSheet) -> str:
     return "crosses=%d 10=%s 11=%s 12=%s" % (
         sheet.crosses,
         ",".join(str(x) for x in sheet.e10),
@@ -52,9 +85,9 @@ def _sheet_text(sheet):
     )
 
 
-def dump_position(game):
-    """The position of a zatre_game.Game as text."""
-    out = ["zatre position"]
+def format_position(game: "Game") -> str:
+    """The position of a boardcore.zatre.game.Game as text."""
+    out = [POSITION_HEAD]
     out.append("players: " + ", ".join(game.players))
     out.append("options: " + options_text(game.strict, game.centre_doubles))
     out.append("to move: " + game.players[game.current])
@@ -68,32 +101,29 @@ def dump_position(game):
     return "\n".join(out) + "\n"
 
 
-def parse_position(text, source=None):
+def parse_position(text: str, source: "str | None" = None) -> Position:
     """Read a position (see docs/zatre-formats.md) and return a Position."""
-    lines = content_lines(text)
-    if not lines or lines[0][1] != "zatre position":
-        raise FormatError("the first line must be 'zatre position'", source, lines[0][0] if lines else None)
-    if len(lines) < 6 + SIZE:
-        raise FormatError("the position is cut short (header, 15 board rows, hands and sheets expected)", source, lines[-1][0])
-    pos = Position()
+    every = content_lines(text)
+    lines = check_header(every, POSITION_HEAD, source)
+    if len(lines) < 5 + SIZE:
+        raise FormatError("the position is cut short (header, 15 board rows, hands and sheets expected)", source, every[-1][0])
+    n, line = lines[0]
+    players = read_players(field(line, "players", source, n), source, n)
     n, line = lines[1]
-    pos.players = read_players(field(line, "players", source, n), source, n)
+    options = read_options(field(line, "options", source, n), source, n)
     n, line = lines[2]
-    pos.options = read_options(field(line, "options", source, n), source, n)
+    to_move = find_player(field(line, "to move", source, n), players, source, n)
     n, line = lines[3]
-    pos.to_move = find_player(field(line, "to move", source, n), pos.players, source, n)
-    n, line = lines[4]
     bag = ints(field(line, "bag", source, n), ",", "bag", source, n, 0, TOTAL)
     if len(bag) != 1:
         raise FormatError("bag: one number (the tiles left in the bag)", source, n)
-    pos.bag = bag[0]
-    n, line = lines[5]
+    n, line = lines[4]
     if line != "board:":
         raise FormatError("expected 'board:', got %r" % line, source, n)
-    board = Board(pos.options["centre_doubles"])
+    board = Board(options["centre_doubles"])
     used = [0] * 7
     for r in range(SIZE):
-        n, line = lines[6 + r]
+        n, line = lines[5 + r]
         if len(line) != SIZE:
             raise FormatError("board row %d: 15 characters expected, got %d" % (r, len(line)), source, n)
         for c in range(SIZE):
@@ -107,17 +137,16 @@ def parse_position(text, source=None):
                 used[int(ch)] += 1
             elif ch != ".":
                 raise FormatError("board (%d,%d): '.' or a tile 1-6 expected, not %r" % (r, c, ch), source, n)
-    pos.board = board
-    pos.hands = [None] * len(pos.players)
-    pos.sheets = [None] * len(pos.players)
-    for n, line in lines[6 + SIZE:]:
+    hands: "list[list[int] | None]" = [None] * len(players)
+    sheets: "list[ScoreSheet | None]" = [None] * len(players)
+    for n, line in lines[5 + SIZE:]:
         kind, _, rest = line.partition(" ")
         name, colon, value = rest.partition(":")
         if kind not in ("hand", "sheet") or not colon:
             raise FormatError("expected 'hand NAME: ...' or 'sheet NAME: ...', got %r" % line, source, n)
-        p = find_player(name.strip(), pos.players, source, n)
+        p = find_player(name.strip(), players, source, n)
         if kind == "hand":
-            if pos.hands[p] is not None:
+            if hands[p] is not None:
                 raise FormatError("a second hand for %s" % name.strip(), source, n)
             hand = ints(value, " ", "hand", source, n, 1, 6)
             most = 3 if board.count == 0 else 2  # 3 only for the first turn
@@ -125,25 +154,30 @@ def parse_position(text, source=None):
                 raise FormatError("a hand holds at most %d tiles here, got %d" % (most, len(hand)), source, n)
             for v in hand:
                 used[v] += 1
-            pos.hands[p] = sorted(hand)
+            hands[p] = sorted(hand)
         else:
-            if pos.sheets[p] is not None:
+            if sheets[p] is not None:
                 raise FormatError("a second sheet for %s" % name.strip(), source, n)
-            pos.sheets[p] = _parse_sheet(value, source, n)
-    for p in range(len(pos.players)):
-        if pos.hands[p] is None or pos.sheets[p] is None:
-            raise FormatError("missing the hand or sheet of %s" % pos.players[p], source, lines[-1][0])
+            sheets[p] = _parse_sheet(value, source, n)
+    held = []
+    filled = []
+    for p in range(len(players)):
+        hand_p, sheet_p = hands[p], sheets[p]
+        if hand_p is None or sheet_p is None:
+            raise FormatError("missing the hand or sheet of %s" % players[p], source, lines[-1][0])
+        held.append(hand_p)
+        filled.append(sheet_p)
     for v in range(1, 7):
         if used[v] > COUNTS[v]:
             raise FormatError("%d tiles of value %d on the board and in hands; the game has %d" % (used[v], v, COUNTS[v]), source)
-    if sum(used) + pos.bag != TOTAL:
+    if sum(used) + bag[0] != TOTAL:
         raise FormatError(
-            "board and hands hold %d tiles and the bag %d: together they must make %d" % (sum(used), pos.bag, TOTAL), source
+            "board and hands hold %d tiles and the bag %d: together they must make %d" % (sum(used), bag[0], TOTAL), source
         )
-    return pos
+    return Position(players, options, board, held, filled, to_move, bag[0])
 
 
-def _parse_sheet(value, source, n):
+def _parse_sheet(value: str, source: "str | None", n: int) -> ScoreSheet:
     sheet = ScoreSheet()
     seen = []
     for item in value.split():

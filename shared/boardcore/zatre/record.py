@@ -1,17 +1,133 @@
 """The Zatre game record text format (docs/zatre-formats.md): players, seed, options and
-every turn's placements; replaying one through the rules.
+every turn's placements; replaying one through the rules. The `players:` and `options:`
+lines are read and written here for the position format too.
 
 Malformed text raises FormatError(problem, source, line); an illegal turn raises the
 ZatreError of its rule with the file, line and turn number in front.
+
+>>> from boardcore.zatre.game import Game
+>>> game = Game(["Ann", "Bob"], seed=7)
+>>> game.players[game.current], game.hand()
+('Bob', [2, 2, 4])
+>>> _ = game.play([(7, 7, 2), (6, 7, 2), (7, 6, 4)])
+>>> text = format_record(game)
+>>> print(text, end="")
+zatre record
+players: Ann, Bob
+seed: 7
+options: strict_adjacency=off centre_doubles=off
+1 Bob: 2@7,7 2@6,7 4@7,6
+>>> again = replay(parse_record(text, "game.txt"))
+>>> again.players[again.current], again.hand()
+('Ann', [4, 6])
+>>> replay(parse_record(text + "2 Ann: 6@9,9\\n", "game.txt"))
+Traceback (most recent call last):
+    ...
+boardcore.zatre.errors.AdjacencyError: game.txt:6, turn 2 (Ann): (9,9) touches no tile on the board (a new tile must meet one side by side)
 """
 
+from boardcore.compat import const
 from boardcore.errors import FormatError
-from boardcore.zatre.fields import content_lines, field, find_player, ints, options_text, read_options, read_players
+from boardcore.textfile import check_header, content_lines
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from boardcore.zatre.game import Game
+
+RECORD_HEAD = "zatre record"
+OPTIONS = ("strict_adjacency", "centre_doubles")
 
 
-def dump_record(game):
-    """The record of a zatre_game.Game (players, seed, options, every turn) as text."""
-    out = ["zatre record"]
+# -- lines shared with the position format -------------------------------------------
+
+
+def field(line: str, name: str, source: "str | None", n: int) -> str:
+    """The value of a `name: value` line; FormatError if the line is another one."""
+    head = name + ":"
+    if not line.startswith(head):
+        raise FormatError("expected '%s: ...', got %r" % (name, line), source, n)
+    return line[len(head):].strip()
+
+
+def read_players(value: str, source: "str | None", n: int) -> "list[str]":
+    """The names of a `players:` line: comma-separated, 1 to 6, all different."""
+    names = [p.strip() for p in value.split(",")]
+    if not value or "" in names:
+        raise FormatError("players: a comma-separated list of names, got %r" % value, source, n)
+    if len(names) > 6:
+        raise FormatError("Zatre takes 1 to 6 players, got %d" % len(names), source, n)
+    for p in names:
+        if ":" in p or " " in p or "\t" in p:
+            raise FormatError("a player name may not contain ':' or spaces: %r" % p, source, n)
+    if len(set(names)) != len(names):
+        raise FormatError("player names must differ: %s" % value, source, n)
+    return names
+
+
+def read_options(value: str, source: "str | None", n: int) -> "dict[str, bool]":
+    """The options of an `options:` line; an option left out is off."""
+    opts = {"strict_adjacency": False, "centre_doubles": False}
+    for item in value.split():
+        key, eq, val = item.partition("=")
+        if key not in opts or not eq or val not in ("on", "off"):
+            raise FormatError(
+                "options: expected strict_adjacency=on|off centre_doubles=on|off, got %r" % item, source, n
+            )
+        opts[key] = val == "on"
+    return opts
+
+
+def options_text(strict: bool, centre: bool) -> str:
+    """The value of an `options:` line."""
+    return "strict_adjacency=%s centre_doubles=%s" % ("on" if strict else "off", "on" if centre else "off")
+
+
+def find_player(name: str, players: "list[str]", source: "str | None", n: int) -> int:
+    """The seat of a player named on a line; FormatError if there is no such player."""
+    if name not in players:
+        raise FormatError("unknown player %r (players: %s)" % (name, ", ".join(players)), source, n)
+    return players.index(name)
+
+
+def ints(value: str, sep: str, what: str, source: "str | None", n: int, low: int, high: int) -> "list[int]":
+    """The whole numbers of `value` split at `sep` (empty parts skipped), each low..high."""
+    out = []
+    for part in value.split(sep):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            x = int(part)
+        except ValueError:
+            raise FormatError("%s: %r is not a number" % (what, part), source, n)
+        if not low <= x <= high:
+            raise FormatError("%s: %d is not in %d..%d" % (what, x, low, high), source, n)
+        out.append(x)
+    return out
+
+
+# -- the record --------------------------------------------------------------------
+
+
+class Record:
+    """A game record read from text, not yet replayed: players (seat order), seed,
+    options ({"strict_adjacency": bool, "centre_doubles": bool}), turns [(line number,
+    player name, [(row, col, value), ...])] (an empty list is a pass) and source."""
+
+    __slots__ = ("players", "seed", "options", "turns", "source")
+
+    def __init__(self, players: "list[str]", seed: int, options: "dict[str, bool]",
+                 turns: "list[tuple[int, str, list[tuple[int, int, int]]]]", source: "str | None") -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.turns = turns
+        self.source = source
+
+
+def format_record(game: "Game") -> str:
+    """The record of a boardcore.zatre.game.Game (players, seed, options, every turn) as text."""
+    out = [RECORD_HEAD]
     out.append("players: " + ", ".join(game.players))
     out.append("seed: %d" % game.seed)
     out.append("options: " + options_text(game.strict, game.centre_doubles))
@@ -26,8 +142,12 @@ def dump_record(game):
     return "\n".join(out) + "\n"
 
 
-def parse_turn(text, source=None, n=None):
-    """'5@7,7 3@7,8' -> [(7, 7, 5), (7, 8, 3)] (row, col, value); 'pass' -> []."""
+def parse_turn(text: str, source: "str | None" = None, n: "int | None" = None) -> "list[tuple[int, int, int]]":
+    """The tiles of a turn as (row, col, value), in the order they go down; a pass is [].
+
+    >>> parse_turn("5@7,7 3@7,8"), parse_turn("pass")
+    ([(7, 7, 5), (7, 8, 3)], [])
+    """
     text = text.strip()
     if text == "pass":
         return []
@@ -47,24 +167,22 @@ def parse_turn(text, source=None, n=None):
     return out
 
 
-def parse_record(text, source=None):
-    """Read a record: returns (players, seed, options, turns) where turns is
-    [(line number, player name, [(row, col, value), ...])]."""
-    lines = content_lines(text)
-    if not lines or lines[0][1] != "zatre record":
-        raise FormatError("the first line must be 'zatre record'", source, lines[0][0] if lines else None)
-    if len(lines) < 4:
-        raise FormatError("a record needs players, seed and options lines", source, lines[-1][0])
-    n, line = lines[1]
+def parse_record(text: str, source: "str | None" = None) -> Record:
+    """Read a record's syntax (the turns are checked by replay())."""
+    every = content_lines(text)
+    lines = check_header(every, RECORD_HEAD, source)
+    if len(lines) < 3:
+        raise FormatError("a record needs players, seed and options lines", source, every[-1][0])
+    n, line = lines[0]
     players = read_players(field(line, "players", source, n), source, n)
-    n, line = lines[2]
+    n, line = lines[1]
     seed = ints(field(line, "seed", source, n), ",", "seed", source, n, 0, 2**62)
     if len(seed) != 1:
         raise FormatError("seed: one non-negative integer", source, n)
-    n, line = lines[3]
+    n, line = lines[2]
     options = read_options(field(line, "options", source, n), source, n)
-    turns = []
-    for n, line in lines[4:]:
+    turns: "list[tuple[int, str, list[tuple[int, int, int]]]]" = []
+    for n, line in lines[3:]:
         head, colon, rest = line.partition(":")
         number, _, name = head.partition(" ")
         if not colon or not name:
@@ -77,20 +195,20 @@ def parse_record(text, source=None):
             raise FormatError("turn %d follows turn %d: expected %d" % (k, len(turns), len(turns) + 1), source, n)
         find_player(name.strip(), players, source, n)
         turns.append((n, name.strip(), parse_turn(rest, source, n)))
-    return players, seed[0], options, turns
+    return Record(players, seed[0], options, turns, source)
 
 
-def replay_record(text, source=None):
-    """Replay a record through the rules and return the Game. Each turn must be played by
-    the player to move with tiles from the hand the seed dealt; an illegal turn raises its
-    ZatreError with 'file:line, turn N (NAME): ' in front."""
+def replay(record: Record) -> "Game":
+    """Replay a parsed record through the rules and return the Game. Each turn must be
+    played by the player to move with tiles from the hand the seed dealt; an illegal turn
+    raises its ZatreError with 'file:line, turn N (NAME): ' in front."""
     from boardcore.zatre.game import Game
     from boardcore.zatre.errors import ZatreError
 
-    players, seed, options, turns = parse_record(text, source)
-    game = Game(players, seed, options["strict_adjacency"], options["centre_doubles"])
-    for k in range(len(turns)):
-        n, name, tiles = turns[k]
+    source = record.source
+    game = Game(record.players, record.seed, record.options["strict_adjacency"], record.options["centre_doubles"])
+    for k in range(len(record.turns)):
+        n, name, tiles = record.turns[k]
         where = "%s%d, turn %d (%s): " % ((str(source) + ":") if source else "line ", n, k + 1, name)
         if game.over:
             raise FormatError("turn %d comes after the end of the game" % (k + 1), source, n)

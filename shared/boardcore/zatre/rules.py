@@ -1,8 +1,8 @@
 """Legality and scoring of one Zatre turn, checked tile by tile in the order played.
 
 check_turn() is the reference: the game uses it for every turn played, and the fast move
-generator (zatre_moves) is tested against it. Readings of RULES.md taken here (see
-docs/zatre-rules.md):
+generator (boardcore.zatre.moves) is tested against it. Readings of the rules taken here
+(see docs/zatre-rules.md):
 - Runs only grow during a turn, so "no run of 13 or more" is checked on the board at the
   end of the turn.
 - A grey tile is fine when its row run or column run sums to 10, 11 or 12 at the end of the
@@ -16,6 +16,7 @@ docs/zatre-rules.md):
   the tile on the red square counts as such for the other two.
 """
 
+from boardcore.compat import const
 from boardcore.zatre.board import (
     MAX_SUM,
     PLAYABLE,
@@ -29,6 +30,11 @@ from boardcore.zatre.board import (
 from boardcore.zatre.errors import AdjacencyError, CellError, GreyError, SumError
 from boardcore.zatre.score import POINTS
 
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Sequence
+    from boardcore.zatre.board import Board
+
 
 class TurnResult:
     """What a legal turn does.
@@ -40,7 +46,8 @@ class TurnResult:
 
     __slots__ = ("steps", "runs", "sums", "entries", "crosses", "points")
 
-    def __init__(self, steps, runs, sums, entries, crosses):
+    def __init__(self, steps: "tuple[tuple[int, int], ...]", runs: "tuple[tuple[str, int], ...]",
+                 sums: "tuple[int, ...]", entries: "tuple[int, int, int]", crosses: int) -> None:
         self.steps = steps
         self.runs = runs
         self.sums = sums
@@ -49,12 +56,12 @@ class TurnResult:
         self.points = entries[0] + entries[1] + entries[2]
 
 
-def touches(ref, i):
+def touches(ref: bytearray, i: int) -> bool:
     """True when cell i has a tile beside it (not diagonally) in the bytearray `ref`."""
     return bool(ref[i - 1] or ref[i + 1] or ref[i - WIDTH] or ref[i + WIDTH])
 
 
-def normal_cell(cells, grey, value, old=None):
+def normal_cell(cells: bytearray, grey: bytearray, value: int, old: "bytearray | None" = None) -> "int | None":
     """A cell where a tile of `value` could go now as the last tile of a turn without the
     grey exception, or None when there is none (then the exception applies to it)."""
     for f in frontier(cells, old):
@@ -69,7 +76,7 @@ def normal_cell(cells, grey, value, old=None):
     return None
 
 
-def check_turn(board, steps, first=False, strict=False):
+def check_turn(board: "Board", steps: "Sequence[tuple[int, int]]", first: bool = False, strict: bool = False) -> TurnResult:
     """Check the turn `steps` ((index, value) in the order played) on `board` and return
     its TurnResult. Raises a ZatreError naming the rule and the place; the board is left
     as it was either way (the caller applies a legal turn). Hand contents and the duty to
@@ -127,14 +134,15 @@ def check_turn(board, steps, first=False, strict=False):
                     runs.append((run_text(i, step, nb, n), s))
                     if s >= 10:
                         counts[s] += 1
+            other = elsewhere[k]
             if grey[i]:
                 if scores:
                     crosses += 1
-                elif elsewhere[k] is not None:
+                elif other is not None:
                     raise GreyError(
                         "grey square %s: row sum %d and column sum %d make no 10, 11 or 12, and a %d "
                         "could go elsewhere (e.g. %s), so the exception does not apply"
-                        % (cell_name(i), line[0], line[1], v, cell_name(elsewhere[k]))
+                        % (cell_name(i), line[0], line[1], v, cell_name(other))
                     )
         sums = []
         for s in (12, 11, 10):

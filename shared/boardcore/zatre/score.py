@@ -6,10 +6,16 @@ independently: a sheet row is not a turn. Row total = (10 + 11 + 12 entries, plu
 printed bonus when all three are filled) x 2 when the row has a cross.
 """
 
+from boardcore.compat import const
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any, Sequence
+
 POINTS = {10: 1, 11: 2, 12: 4}
 
 
-def bonus(row):
+def bonus(row: int) -> int:
     """Printed bonus of sheet row `row` (0-based): 3 for rows 1-4, 4 for 5-8, 5 for 9-12,
     6 for 13 and beyond (1-based, as printed)."""
     if row < 12:
@@ -23,24 +29,24 @@ class ScoreSheet:
 
     __slots__ = ("crosses", "e10", "e11", "e12")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.crosses = 0
-        self.e10 = []
-        self.e11 = []
-        self.e12 = []
+        self.e10: "list[int]" = []
+        self.e11: "list[int]" = []
+        self.e12: "list[int]" = []
 
-    def add(self, entries, crosses):
+    def add(self, entries: "Sequence[int]", crosses: int) -> None:
         """Write one turn: entries = (points in the 10, 11, 12 columns; 0 = no entry)."""
         for col, pts in zip((self.e10, self.e11, self.e12), entries):
             if pts:
                 col.append(pts)
         self.crosses += crosses
 
-    def height(self):
+    def height(self) -> int:
         """Number of sheet rows in use."""
         return max(len(self.e10), len(self.e11), len(self.e12), self.crosses)
 
-    def rows(self):
+    def rows(self) -> "list[tuple[bool, int | None, int | None, int | None, int, int]]":
         """[(cross, e10, e11, e12, bonus, total)] per sheet row; an empty box is None and
         bonus is the bonus earned (0 unless all three sums are filled)."""
         out = []
@@ -59,14 +65,14 @@ class ScoreSheet:
             out.append((cross, cells[0], cells[1], cells[2], b, total))
         return out
 
-    def total(self):
+    def total(self) -> int:
         """Sum of the row totals (before the held-tile penalty)."""
         t = 0
         for row in self.rows():
             t += row[5]
         return t
 
-    def as_dict(self):
+    def as_dict(self) -> "dict[str, Any]":
         """A JSON-ready view with sorted keys' stable meaning (lists, not dict order)."""
         return {
             "crosses": self.crosses,

@@ -10,7 +10,7 @@ Scenario kinds (the "kind" key):
   match   {"players", "seed", "target", "bad_players": [[names], ...]}
           -> {"bad_players": [error names], "first_dealer", "dealers_rotate", "hands_ok", "over",
               "ended_on_time", "totals_add_up"}
-  record  {"text": [lines]} -> {"totals", "over", "unfinished"} from forbes_record.replay
+  record  {"text": [lines]} -> {"totals", "over", "unfinished"} from boardcore.forbes.record.score_record
 """
 
 from boardcore.forbes.rules import Options
@@ -113,9 +113,9 @@ def _match(scenario):
 
 
 def _record(scenario):
-    from boardcore.forbes.record import replay
+    from boardcore.forbes.record import parse_record, score_record
 
-    result = replay("\n".join(scenario["text"]) + "\n", "scenario")
+    result = score_record(parse_record("\n".join(scenario["text"]) + "\n", "scenario"))
     return {"totals": result["totals"], "over": result["over"], "unfinished": result["unfinished"]}
 
 

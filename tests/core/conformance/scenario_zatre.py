@@ -1,6 +1,6 @@
 """Zatre conformance scenarios: the same result on CPython and MicroPython.
 
-Scenario kinds (field "kind"); coordinates are RULES.md (row, col) from the top-left:
+Scenario kinds (field "kind"); coordinates are the (row, col) of docs/rules.md, from the top-left:
 - "turn": board [[r, c, v], ...], steps [[r, c, v], ...] in order, optional first, strict,
   centre_doubles -> {"runs", "sums", "entries", "points", "crosses"} or {"error", "message"}
 - "sheet": turns [[e10, e11, e12, crosses], ...], held [values] -> {"rows", "total", "final"}
@@ -66,10 +66,10 @@ def _hint(s):
 
 
 def _record(s):
-    from boardcore.zatre.record import replay_record
+    from boardcore.zatre.record import parse_record, replay
 
     try:
-        g = replay_record("\n".join(s["record"]) + "\n", "record")
+        g = replay(parse_record("\n".join(s["record"]) + "\n", "record"))
     except ZatreError as exc:
         return {"error": exc.__class__.__name__, "message": str(exc)}
     sheets = []
@@ -79,7 +79,7 @@ def _record(s):
 
 
 def _game(s):
-    from boardcore.zatre.board import WIDTH, arm, coords
+    from boardcore.zatre.board import PLAYABLE_CELLS, WIDTH, arm, coords
     from boardcore.zatre.game import Game
     from boardcore.zatre.hint import legal_turns
 
@@ -91,8 +91,10 @@ def _game(s):
             break
         g.play(placed)
     biggest = 0
-    for r, c, v in g.board.tiles():
-        i = index(r, c)
+    for i in PLAYABLE_CELLS:
+        v = g.board.cells[i]
+        if not v:
+            continue
         for step in (1, WIDTH):
             total = arm(g.board.cells, i, -step)[0] + v + arm(g.board.cells, i, step)[0]
             if total > biggest:

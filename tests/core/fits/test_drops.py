@@ -2,7 +2,7 @@
 
 import pytest
 
-from boardcore.fits.board import Board
+from boardcore.fits.board import Board, shape_of
 from boardcore.fits.errors import (
     NoCellOnGridError,
     OffBoardError,
@@ -11,6 +11,7 @@ from boardcore.fits.errors import (
     TileUsedError,
     UnknownTileError,
 )
+from core.fits.board_copy import copy_board
 
 
 def covered(board):
@@ -56,7 +57,7 @@ def test_overhang_above_the_top_is_allowed_by_default():
     assert b.drop("N", 1, 1) == 11
     assert b.covered(12, 2) and not b.covered(11, 2)
     assert list(b.tops) == [12, 14, 0, 0, 0, 0]
-    assert b.drop_cells("N", 1, 1, 11) == [(11, 1), (12, 1), (12, 2), (13, 2), (14, 2)]
+    assert [(11 + dr, 1 + dc) for dr, dc in shape_of("N", 1)] == [(11, 1), (12, 1), (12, 2), (13, 2), (14, 2)]
 
 
 def test_overhang_on_a_tall_column():
@@ -145,7 +146,7 @@ def test_legal_drops_are_exactly_the_drops_that_succeed():
         ok = []
         for o in range(1, 9):
             for c in range(-1, 8):
-                trial = b.copy()
+                trial = copy_board(b)
                 try:
                     row = trial.drop(tile, o, c)
                 except (OffBoardError, OrientationError, NoCellOnGridError):

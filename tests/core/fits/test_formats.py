@@ -8,10 +8,10 @@ import pytest
 
 from boardcore.errors import FormatError
 from boardcore.fits.errors import DealError, OffBoardError, RecordError, TileUsedError
-from boardcore.fits.position import parse_position, write_position
+from boardcore.fits.position import format_position, parse_position
 from boardcore.fits.game import Game
 from boardcore.fits.layouts import default_layout
-from boardcore.fits.record import read_game, read_record, write_record
+from boardcore.fits.record import format_record, parse_record, replay
 from conftest import ROOT
 
 DOC = (ROOT / "docs" / "fits-formats.md").read_text()
@@ -56,11 +56,11 @@ def test_doc_position_examples_score_as_the_page_says():
 
 def test_doc_record_example_replays_to_its_written_score():
     (text,) = blocks("fits-record")
-    g = read_game(text, "doc")  # the written score line (-36) is checked by replay
+    g = replay(parse_record(text, "doc"))  # the written score line (-36) is checked by replay
     assert g.totals() == {"Ann": -36} and g.phase == "over"
     assert g.solo_rating() == "clean-up crew"
     # the final board is the page's position example
-    assert write_position(g.board("Ann"), 2) == blocks("fits-position")[0]
+    assert format_position(g.board("Ann"), 2) == blocks("fits-position")[0]
 
 
 # -- positions ----------------------------------------------------------------------------
@@ -69,12 +69,12 @@ def test_position_round_trip_with_and_without_tile_ids():
     g = seeded_game(boards=(3,))
     b = g.board("Ann")
     for tiles in (True, False):
-        text = write_position(b, 3, tiles=tiles)
+        text = format_position(b, 3, tiles=tiles)
         pos = parse_position(text, "x")
         assert [[pos.covered(r, c) for c in range(1, 7)] for r in range(1, 13)] == \
                [[b.covered(r, c) for c in range(1, 7)] for r in range(1, 13)]
-        assert write_position(pos.board, 3, tiles=tiles) == text
-    assert "ILLUSTRATIVE" in write_position(b, 3)
+        assert format_position(pos.board, 3, tiles=tiles) == text
+    assert "ILLUSTRATIVE" in format_position(b, 3)
 
 
 EMPTY_ROWS = ["%2d  .  .  .  .  .  ." % r for r in range(12, 0, -1)]
@@ -85,7 +85,7 @@ def position(head, rows):
 
 
 @pytest.mark.parametrize("text,message", [
-    ("", "empty position"),
+    ("", "empty file"),
     (position("FITS board 5", EMPTY_ROWS), "pos.txt:1: first line must be 'FITS board N'"),
     (position("FITS board 1", EMPTY_ROWS[:11]), "expected 12 row lines .* found 11"),
     (position("FITS board 1", EMPTY_ROWS[:3] + [" 8  .  .  .  .  .  ."] + EMPTY_ROWS[4:]),
@@ -113,18 +113,18 @@ def test_position_board_mismatch():
 
 def test_record_round_trip_whole_game():
     g = seeded_game()
-    text = write_record(g)
-    again = read_game(text, "rec")
+    text = format_record(g)
+    again = replay(parse_record(text, "rec"))
     assert again.totals() == g.totals()
-    assert write_record(again) == text
+    assert format_record(again) == text
     assert text.count("score: ") == 4
 
 
 def test_record_of_an_unfinished_game_replays_the_finished_rounds():
     g = seeded_game(finish=False)
     g.start_round()
-    text = write_record(g)
-    again = read_game(text, "rec")
+    text = format_record(g)
+    again = replay(parse_record(text, "rec"))
     assert again.phase == "start" and len(again.round_scores) == 1
 
 
@@ -134,35 +134,35 @@ def _lines(text):
 
 def test_an_illegal_action_names_file_line_and_action():
     g = seeded_game(boards=(1,))
-    lines = _lines(write_record(g))
+    lines = _lines(format_record(g))
     # push Ann's start drop past the right edge: orientation 1 of her start tile at 6
     i = next(k for k, l in enumerate(lines) if l.startswith("start:"))
     tile = lines[i].split()[2]
     lines[i] = lines[i].replace("Ann %s 1/2" % tile, "Ann %s 1/6" % tile)
     with pytest.raises(OffBoardError, match=r"^game.txt:%d: Ann %s 1/6: tile %s orientation 1 at column 6"
                        % (i + 1, tile, tile)):
-        read_game("\n".join(lines), "game.txt")
+        replay(parse_record("\n".join(lines), "game.txt"))
 
 
 def test_record_deal_and_score_checks():
     g = seeded_game(boards=(1,))
-    lines = _lines(write_record(g))
+    lines = _lines(format_record(g))
     i = next(k for k, l in enumerate(lines) if l.startswith("card "))
     card = lines[i].split()[1].rstrip(":")
     other = "X" if card != "X" else "O4"
     bad = list(lines)
     bad[i] = bad[i].replace("card %s:" % card, "card %s:" % other, 1)
     with pytest.raises((DealError, TileUsedError), match="game.txt:%d: card %s" % (i + 1, other)):
-        read_game("\n".join(bad), "game.txt")
+        replay(parse_record("\n".join(bad), "game.txt"))
     j = next(k for k, l in enumerate(lines) if l.startswith("score:"))
     bad = list(lines)
     bad[j] = "score: Ann 99, Bob 0"
     with pytest.raises(RecordError, match="score line says Ann 99"):
-        read_game("\n".join(bad), "game.txt")
+        replay(parse_record("\n".join(bad), "game.txt"))
     bad = list(lines)
     bad[i] = bad[i].replace(", Bob", ", Cy")
     with pytest.raises(Exception, match="game.txt:%d" % (i + 1)):
-        read_game("\n".join(bad), "game.txt")
+        replay(parse_record("\n".join(bad), "game.txt"))
 
 
 @pytest.mark.parametrize("text,message", [
@@ -178,19 +178,19 @@ def test_record_deal_and_score_checks():
 ])
 def test_malformed_records(text, message):
     with pytest.raises(FormatError, match=message):
-        read_record(text, "r.txt")
+        parse_record(text, "r.txt")
 
 
 def test_record_rule_errors_in_structure():
     base = "FITS game record\nPlayers: A B\nSeed: none\nRound 1 board 1\n"
     with pytest.raises(RecordError, match="start line has no entry for B"):
-        read_game(base + "start: A P 1/1\n", "r")
+        replay(parse_record(base + "start: A P 1/1\n", "r"))
     with pytest.raises(RecordError, match="no action for B"):
-        read_game(base + "start: A P 1/1, B U 1/1\ncard X: A pass\n", "r")
+        replay(parse_record(base + "start: A P 1/1, B U 1/1\ncard X: A pass\n", "r"))
     with pytest.raises(RecordError, match="A cannot skip X: their start tile is P"):
-        read_game(base + "start: A P 1/1, B U 1/1\ncard X: A skip, B pass\n", "r")
+        replay(parse_record(base + "start: A P 1/1, B U 1/1\ncard X: A skip, B pass\n", "r"))
     with pytest.raises(RecordError, match="board 2 by the Boards header, not board 1"):
-        read_game("FITS game record\nPlayers: A\nBoards: 2\nRound 1 board 1\nstart: A P 1/1\n", "r")
+        replay(parse_record("FITS game record\nPlayers: A\nBoards: 2\nRound 1 board 1\nstart: A P 1/1\n", "r"))
 
 
 def test_record_of_a_game_in_progress_round_trips_exactly():
@@ -198,17 +198,17 @@ def test_record_of_a_game_in_progress_round_trips_exactly():
     g = Game(["Ann", "Bob"], 2026)  # Ann U, Bob P; first card N
     g.start_round()
     g.place("Ann", "U", 1, 1)
-    text = write_record(g)
+    text = format_record(g)
     assert "start: Ann U 1/1, Bob P -" in text
-    assert read_game(text, "r").waiting() == ["Bob"]
+    assert replay(parse_record(text, "r")).waiting() == ["Bob"]
     g.place("Bob", "P", 1, 4)
     g.turn_card()
     g.set_aside("Ann", "N")
-    text = write_record(g)
+    text = format_record(g)
     assert text.endswith("card N: Ann pass, Bob -\n")
-    again = read_game(text, "r")
+    again = replay(parse_record(text, "r"))
     assert again.waiting() == ["Bob"] and again.card == "N"
-    assert write_record(again) == text
+    assert format_record(again) == text
     # "-" anywhere but the last line is refused
     with pytest.raises(RecordError, match="r:10: Bob - on card N: '-' .* only allowed on the record's last line"):
-        read_game(text + "card I3: Ann pass, Bob pass\n", "r")
+        replay(parse_record(text + "card I3: Ann pass, Bob pass\n", "r"))

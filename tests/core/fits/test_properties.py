@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from boardcore.fits.game import Game
 from boardcore.fits.layouts import default_layout
 from boardcore.fits.tiles import cells as tile_cells
-from boardcore.fits.record import read_game, write_record
+from boardcore.fits.record import format_record, parse_record, replay
+from core.fits.board_copy import copy_board
 
 
 def play(seed, n_players, choices, boards, max_overhang):
@@ -33,7 +34,7 @@ def play(seed, n_players, choices, boards, max_overhang):
                     g.set_aside(p, t)
                 else:
                     g.place(p, t, drops[pick][0], drops[pick][1])
-        finished.append([g.board(p).copy() for p in g.players])
+        finished.append([copy_board(g.board(p)) for p in g.players])
         g.finish_round()
     return g, finished
 
@@ -44,7 +45,7 @@ def placed_cells(board):
 
 
 def independent_score(board, layout):
-    # Counted from RULES.md directly, without fits_score.
+    # Counted from the rules (docs/rules.md) directly, without boardcore.fits.score.
     spaces = {(r, c): v for r, c, v in layout.spaces}
     total = 0
     for r in range(1, 13):
@@ -105,4 +106,4 @@ def test_random_legal_games(args):
     # totals are the sums of the rounds; the record replays to the same scores
     for seat, p in enumerate(g.players):
         assert g.totals()[p] == sum(r[seat]["total"] for r in g.round_scores)
-    assert read_game(write_record(g), "prop").totals() == g.totals()
+    assert replay(parse_record(format_record(g), "prop")).totals() == g.totals()

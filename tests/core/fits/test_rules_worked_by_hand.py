@@ -1,4 +1,4 @@
-"""Audit of the FITS rules core: cases worked by hand from RULES.md."""
+"""Audit of the FITS rules core: cases worked by hand from the rules (docs/rules.md)."""
 
 import pytest
 
@@ -27,7 +27,7 @@ def test_a_record_with_more_rounds_than_boards_says_so():
     # round 1 ended (phase over)") although round 1 was complete.
     from boardcore.fits.errors import RecordError
     from boardcore.fits.game import Game
-    from boardcore.fits.record import read_game, write_record
+    from boardcore.fits.record import format_record, parse_record, replay
 
     g = Game(["Ann"], seed=5, boards=[2, 3])
     for _ in range(2):
@@ -38,6 +38,6 @@ def test_a_record_with_more_rounds_than_boards_says_so():
             if g.waiting():
                 g.set_aside("Ann", tile)
         g.finish_round()
-    text = write_record(g).replace("Boards: 2 3", "Boards: 2")
+    text = format_record(g).replace("Boards: 2 3", "Boards: 2")
     with pytest.raises(RecordError, match="r.txt:\\d+: round 2, but the Boards header has only 1 board"):
-        read_game(text, "r.txt")
+        replay(parse_record(text, "r.txt"))

@@ -1,10 +1,10 @@
-"""The 16 FITS tiles: ids, sizes, and distinct orientations as RULES.md's table says."""
+"""The 16 FITS tiles: ids, sizes, and distinct orientations as the table of docs/rules.md says."""
 
 import pytest
 
 from boardcore.fits import tiles as fits_tiles
 
-# RULES.md's table: id -> (cells, shape rows top to bottom, orientations), copied by hand.
+# The table of docs/rules.md: id -> (cells, shape rows top to bottom, orientations), copied by hand.
 TABLE = {
     "I3": (3, ["###"], 2),
     "L3": (3, ["#.", "##"], 4),
@@ -47,13 +47,13 @@ def _as_xy(shape):
 
 def test_ids_in_table_order_and_72_cells():
     assert fits_tiles.TILE_IDS == tuple(TABLE)
-    assert sum(fits_tiles.size(t) for t in fits_tiles.TILE_IDS) == 72  # 2x3 + 4x4 + 10x5
+    assert sum(len(fits_tiles.cells(t)) for t in fits_tiles.TILE_IDS) == 72  # 2x3 + 4x4 + 10x5
 
 
 @pytest.mark.parametrize("tile", list(TABLE))
 def test_size_shape_and_orientation_count(tile):
     cells, rows, count = TABLE[tile]
-    assert fits_tiles.size(tile) == cells
+    assert len(fits_tiles.cells(tile)) == cells
     assert fits_tiles.picture(tile, 1) == rows  # orientation 1 is the shape as printed
     assert fits_tiles.orientation_count(tile) == count
     shapes = fits_tiles.orientations(tile)

@@ -6,7 +6,7 @@ import pytest
 from boardcore.errors import FormatError
 from boardcore.forbes.match import Match
 from boardcore.forbes.position import Position, format_position, parse_position
-from boardcore.forbes.record import format_record, replay
+from boardcore.forbes.record import format_record, parse_record, score_record
 from boardcore.forbes.rules import Options
 
 def located(message, source):
@@ -53,7 +53,7 @@ def test_a_position_round_trips():
     "text, message",
     [
         ("", "empty file"),
-        ("forbes-match 1\n", "line 1: expected a first line 'forbes-position 1'"),
+        ("forbes-match 1\n", "line 1: first line must be 'forbes-position 1'"),
         ("forbes-position 2\n", "line 1: unsupported forbes-position version '2'"),
         ("forbes-position 1\nboard SSS\n", "line 2: a board line is 'board' and 4 cells"),
         ("forbes-position 1\nboard SSQS\n", "line 2: unknown cell 'Q'"),
@@ -89,7 +89,7 @@ def record(*lines):
 
 
 def test_replay_scores_a_record():
-    result = replay(record(*HEAD, *GAME1), "m.txt")
+    result = score_record(parse_record(record(*HEAD, *GAME1), "m.txt"))
     assert result["totals"] == {"Ann": 68, "Bob": 0}
     assert result["over"] is True and result["unfinished"] is None
     game = result["games"][0]
@@ -100,7 +100,7 @@ def test_replay_scores_a_record():
 
 
 def test_replay_reports_an_unfinished_last_game():
-    result = replay(record("forbes-match 1", "players Ann Bob", *GAME1, "game dealer Bob", "hand Ann SSTC", "hand Bob TCXX", "move Bob S 0 0"))
+    result = score_record(parse_record(record("forbes-match 1", "players Ann Bob", *GAME1, "game dealer Bob", "hand Ann SSTC", "hand Bob TCXX", "move Bob S 0 0")))
     assert result["over"] is False  # target 100: 68 is not enough
     assert result["unfinished"] == {"number": 2, "moves": 1}
     assert result["totals"] == {"Ann": 68, "Bob": 0}
@@ -132,7 +132,7 @@ def test_replay_reports_an_unfinished_last_game():
 )
 def test_replay_errors_name_the_line(lines, message):
     with pytest.raises(FormatError, match=located(message, "m.txt")):
-        replay(record(*lines), "m.txt")
+        score_record(parse_record(record(*lines), "m.txt"))
 
 
 def seeded_match(seed, games_wanted):
@@ -154,10 +154,10 @@ def test_a_written_record_replays_to_the_same_totals_with_and_without_its_seed()
     match, games = seeded_match(77, 3)
     text = format_record(match.players, match.options, games, seed=77)
     assert text.count("\nmove ") == 48 and "\nseed 77\n" in text
-    result = replay(text, "m.txt")
+    result = score_record(parse_record(text, "m.txt"))
     assert [result["totals"][n] for n in match.players] == match.totals
     no_seed = "".join(line + "\n" for line in text.splitlines() if not line.startswith("seed"))
-    assert replay(no_seed)["totals"] == result["totals"]
+    assert score_record(parse_record(no_seed))["totals"] == result["totals"]
 
 
 def test_a_seeded_record_must_follow_its_seed():
@@ -165,7 +165,7 @@ def test_a_seeded_record_must_follow_its_seed():
     text = format_record(match.players, match.options, games, seed=77)
     # The same moves claimed for another seed: its deal differs.
     with pytest.raises(FormatError, match="seed 78 deals"):
-        replay(text.replace("seed 77", "seed 78"))
+        score_record(parse_record(text.replace("seed 77", "seed 78")))
     # A changed stone in the first move: the seed drew another one there.
     lines = text.splitlines()
     first = next(i for i, l in enumerate(lines) if l.startswith("move "))
@@ -173,4 +173,4 @@ def test_a_seeded_record_must_follow_its_seed():
     other = "S" if words[2] != "S" else "T"
     lines[first] = " ".join(words[:2] + [other] + words[3:])
     with pytest.raises(FormatError, match="line %d: seed 77 draws a %s here, not a %s" % (first + 1, words[2], other)):
-        replay("\n".join(lines))
+        score_record(parse_record("\n".join(lines)))

@@ -4,7 +4,7 @@ import pytest
 
 from boardcore.errors import FormatError
 from boardcore.forbes.match import Match
-from boardcore.forbes.record import format_record, replay
+from boardcore.forbes.record import format_record, parse_record, score_record
 
 
 def test_a_second_seed_line_is_refused_not_silently_used():
@@ -15,8 +15,8 @@ def test_a_second_seed_line_is_refused_not_silently_used():
         game.play(game.current, i // 4, i % 4)
     match.end_game()
     text = format_record(match.players, match.options, [game], seed=77)
-    assert replay(text)["seed"] == 77
+    assert score_record(parse_record(text))["seed"] == 77
     # Before: the last seed line won, and the record was checked against seed 78.
     doubled = text.replace("seed 77\n", "seed 77\nseed 78\n")
     with pytest.raises(FormatError, match="m.txt:4: a second 'seed' line"):
-        replay(doubled, "m.txt")
+        score_record(parse_record(doubled, "m.txt"))

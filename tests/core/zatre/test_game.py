@@ -5,7 +5,7 @@ import pytest
 from boardcore.zatre.board import index
 from boardcore.zatre.errors import DutyError, HandError, OptionError, TurnError
 from boardcore.zatre.game import Game
-from boardcore.zatre.position import dump_position
+from boardcore.zatre.position import format_position
 
 
 def test_players_and_options_are_checked():
@@ -49,7 +49,7 @@ def test_first_turn_then_two_tiles_and_refill():
 
 def test_illegal_turns_leave_the_state_unchanged():
     g = Game(["Ann", "Bob"], seed=1)
-    before = dump_position(g)
+    before = format_position(g)
     hand = g.hand()
     missing = [v for v in range(1, 7) if v not in hand][0]
     with pytest.raises(HandError, match="no %d to place" % missing):
@@ -58,7 +58,7 @@ def test_illegal_turns_leave_the_state_unchanged():
         g.play([(7, 7, hand[0])])
     with pytest.raises(HandError):
         g.play([(7, 7, hand[0]), (7, 8, hand[0]), (8, 7, hand[0])] if hand.count(hand[0]) < 3 else [(7, 7, 9)])
-    assert dump_position(g) == before and g.turns == 0
+    assert format_position(g) == before and g.turns == 0
 
 
 def test_duty_to_place_both_tiles_and_no_pass_while_a_tile_fits():
@@ -66,7 +66,7 @@ def test_duty_to_place_both_tiles_and_no_pass_while_a_tile_fits():
     g.hands[g.current] = [4, 6, 6]
     g.play([(7, 7, 4), (7, 8, 6), (8, 7, 6)])  # row 7 = 10, column 7 = 10
     g.hands[g.current] = [1, 2]
-    before = dump_position(g)
+    before = format_position(g)
     assert g.must_place() == 2
     with pytest.raises(DutyError, match="must place 2 tiles"):
         g.play([])
@@ -74,7 +74,7 @@ def test_duty_to_place_both_tiles_and_no_pass_while_a_tile_fits():
     # can go down (e.g. with 2 at (7,9): row 7 = 4 + 6 + 2 = 12), so it is refused.
     with pytest.raises(DutyError, match="must place 2 tiles"):
         g.play([(6, 7, 1)])
-    assert dump_position(g) == before
+    assert format_position(g) == before
     r = g.play([(6, 7, 1), (7, 9, 2)])
     assert r.sums == (12, 11) and r.entries == (0, 2, 4)
 

@@ -15,9 +15,10 @@ from boardcore.rng import Random
 from boardcore.zatre.board import coords
 from boardcore.zatre.game import Game
 from boardcore.zatre.hint import legal_turns
-from boardcore.zatre.moves import slow_turns
 
-# RULES.md grey squares, written out independently of zatre_board.
+from core.zatre.brute_force import slow_turns
+
+# The grey squares of docs/rules.md, written out independently of boardcore.zatre.board.
 GREY = {(r, c) for r in range(1, 14) for c in range(1, 14) if (r == c or r + c == 14) and r != 7}
 GREY |= {(0, 6), (0, 8), (14, 6), (14, 8), (6, 0), (8, 0), (6, 14), (8, 14)}
 

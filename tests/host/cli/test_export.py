@@ -36,12 +36,12 @@ def _replay_json(capsys, game, path):
 
 
 def test_fits_export_then_replay_same_scores(tmp_path, capsys):
-    from boardcore.fits.record import read_game
+    from boardcore.fits.record import parse_record, replay
 
     db = tmp_path / "log.sqlite3"
     gid, scores = _stored_game(db, "fits", {})
     text = _export(capsys, db, gid, tmp_path / "fits.txt")
-    game = read_game(text, "fits.txt")
+    game = replay(parse_record(text, "fits.txt"))
     assert [[s["total"] for s in r] for r in game.round_scores] == \
         [scores["round %d" % n] for n in (1, 2, 3, 4)]
     assert [game.totals()[p] for p in ("Ann", "Bob")] == scores["total"]
@@ -76,12 +76,12 @@ def test_forbes_unfinished_match_exports_too(tmp_path, capsys):
 
 
 def test_zatre_export_then_replay_same_scores(tmp_path, capsys):
-    from boardcore.zatre.record import replay_record
+    from boardcore.zatre.record import parse_record, replay
 
     db = tmp_path / "log.sqlite3"
     gid, scores = _stored_game(db, "zatre", {})
     text = _export(capsys, db, gid, tmp_path / "zatre.txt")
-    game = replay_record(text, "zatre.txt")
+    game = replay(parse_record(text, "zatre.txt"))
     assert game.over and game.final_scores() == scores["total"]
     if "zatre_commands" in _modules():
         out = _replay_json(capsys, "zatre", tmp_path / "zatre.txt")

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 import pytest
 
 from boardcore.forbes.errors import PlayerCountError
-from boardcore.forbes.record import replay
+from boardcore.forbes.record import parse_record, score_record
 from boardlight.cli import cli, main
 
 CROSS = """\
@@ -82,7 +82,7 @@ def test_play_runs_a_match_and_writes_a_record_that_replays(tmp_path):
     assert "Options: first dealer Bob, target score 6." in result.output
     assert "To play: Bob" in result.output.split("? ")[0]  # Bob deals and plays first
     assert "Game 10 over: Ann 6, Bob 0, Cy 12. The match is\nover." in result.output
-    data = replay(record.read_text())
+    data = score_record(parse_record(record.read_text()))
     assert data["over"] is True and data["games"][0]["dealer"] == "Bob"
     for r in data["ranking"]:
         assert "%d. %s %d" % (r["place"], r["name"], r["total"]) in result.output

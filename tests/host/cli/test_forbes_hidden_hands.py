@@ -34,7 +34,7 @@ def test_show_json_of_a_game_in_play_holds_no_hidden_hand(tmp_path):
 
 
 def test_export_of_a_game_in_play_holds_no_hidden_hand_and_still_replays(tmp_path):
-    from boardcore.forbes.record import replay
+    from boardcore.forbes.record import parse_record, score_record
 
     db = tmp_path / "log.sqlite3"
     with Store(db) as store:
@@ -66,7 +66,7 @@ def test_export_of_a_game_in_play_holds_no_hidden_hand_and_still_replays(tmp_pat
     assert "hand Ann %s\nhand Bob %s\n" % tuple(finished) in game_lines[1]
     assert "hand " not in game_lines[2]
     assert not any(("hand Ann %s" % secret[0]) in t or ("hand Bob %s" % secret[1]) in t for t in game_lines[2:])
-    replayed = replay(text)
+    replayed = score_record(parse_record(text))
     assert replayed["unfinished"] == {"number": 2, "moves": 3}
     assert [replayed["totals"][n] for n in ("Ann", "Bob")] == totals
 

@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 
 from boardcore.zatre.position import parse_position
-from boardcore.zatre.record import dump_record, replay_record
+from boardcore.zatre.record import format_record, parse_record, replay
 from boardlight.cli import cli, main
 from boardlight.sessions.zatre import ZatreSession
 from boardlight.store.gamelog import Store
@@ -47,7 +47,7 @@ def test_replay_prints_sheets_and_totals(tmp_path):
     assert out["turns"] == 4 and out["finished"] is False and out["tiles_on_board"] == 9
     ann, bob = out["players"]
     # Ann: one entry of 4 in the 12 column; she holds the 2 and 6 drawn for turn 5, which
-    # cost nothing mid-game (RULES.md subtracts held tiles at the end): score 4, not 4 - 8.
+    # cost nothing mid-game (the rules subtract held tiles at the end): score 4, not 4 - 8.
     assert ann["sheet"]["12"] == [4] and ann["sheet"]["total"] == 4
     assert ann["held"] == [2, 6] and ann["penalty"] == 0 and ann["score"] == 4
     # Bob: one 11 -> 2 points; holds nothing yet.
@@ -82,8 +82,8 @@ def test_replay_refuses_tiles_not_dealt_and_wrong_player(tmp_path, capsys):
 
 
 def test_record_round_trip():
-    g = replay_record(RECORD)
-    assert replay_record(dump_record(g)).final_scores() == g.final_scores() == [-4, 2]
+    g = replay(parse_record(RECORD))
+    assert replay(parse_record(format_record(g))).final_scores() == g.final_scores() == [-4, 2]
 
 
 def test_hint_for_a_position(tmp_path):
@@ -146,4 +146,4 @@ def test_line_game_writes_the_record(tmp_path):
     with Store(tmp_path / "log.sqlite3") as store:
         session = ZatreSession.start(store, ["Ann", "Bob"], 3)
         plain_game(session, ["1@7,7 3@6,7 4@7,6", "1@5,7 1@7,5", "quit"], record=str(rec))
-    assert replay_record(rec.read_text()).turns == 2
+    assert replay(parse_record(rec.read_text())).turns == 2

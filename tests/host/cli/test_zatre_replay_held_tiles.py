@@ -7,7 +7,7 @@ import json
 from boardcore.zatre.board import coords
 from boardcore.zatre.game import Game
 from boardcore.zatre.hint import legal_turns
-from boardcore.zatre.record import dump_record
+from boardcore.zatre.record import format_record
 
 from boardlight.cli import main
 
@@ -29,7 +29,7 @@ def test_a_finished_game_subtracts_the_tiles_held_at_the_end(tmp_path, capsys):
     g = _first_legal_game(28)
     assert g.hand(0) == [] and g.hand(1) == [6]
     path = tmp_path / "game.txt"
-    path.write_text(dump_record(g))
+    path.write_text(format_record(g))
     assert main(["replay", "zatre", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] is True
@@ -45,7 +45,7 @@ def test_mid_game_the_hand_is_listed_but_costs_nothing(tmp_path, capsys):
     steps = next(iter(legal_turns(g.board, g.hand(), True, False)))[0]
     g.play([coords(i) + (v,) for i, v in steps])
     path = tmp_path / "game.txt"
-    path.write_text(dump_record(g))
+    path.write_text(format_record(g))
     assert main(["replay", "zatre", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] is False

@@ -100,10 +100,10 @@ def test_zatre_record_pictures_board_and_sheets():
     # The first turn: row 7 holds a + b <= 12 and column 7 holds a + c <= 12 (tiles are
     # at most 6), and neither (7,8) nor (8,7) is grey (7 != 8, 7 + 8 != 14): always legal.
     game.play([(7, 7, a), (7, 8, b), (8, 7, c)])
-    pics = render.record_pictures("zatre", zatre_record.dump_record(game), "z.txt")
+    pics = render.record_pictures("zatre", zatre_record.format_record(game), "z.txt")
     assert sorted(pics) == ["zatre-board.svg", "zatre-sheet-Ann.svg", "zatre-sheet-Bob.svg"]
     board = pics["zatre-board.svg"]
-    # RULES.md: 193 playable cells, 32 grey squares, the red start square.
+    # docs/rules.md: 193 playable cells, 32 grey squares, the red start square.
     assert len(classes(board, "cell")) == 193
     assert len(classes(board, "grey")) == 32
     start = classes(board, "start")
@@ -201,7 +201,7 @@ def test_zatre_position_pictures_include_each_sheet():
     a, b, c = game.hand()
     idle = game.players[1 - game.current]  # the opening draw decides who starts
     game.play([(7, 7, a), (7, 8, b), (8, 7, c)])  # always legal: see above
-    pics = render.position_pictures("zatre", zatre_position.dump_position(game), "p.txt")
+    pics = render.position_pictures("zatre", zatre_position.format_position(game), "p.txt")
     assert sorted(pics) == ["zatre-board.svg", "zatre-sheet-Ann.svg", "zatre-sheet-Bob.svg"]
     assert len(classes(pics["zatre-board.svg"], "tile")) == 3
     assert classes(pics["zatre-sheet-%s.svg" % idle], "row-total") == []  # has not played yet

@@ -1,6 +1,6 @@
 """The Zatre total kept in the game log: the score sheet's during play, with the held
-tiles subtracted only when the game is over (RULES.md: "the tiles a player still holds and
-could not place at the end")."""
+tiles subtracted only when the game is over (docs/rules.md: the tiles a player still holds
+and could not place at the end count against them)."""
 
 from boardlight.sessions.zatre import ZatreSession
 from boardlight.store.gamelog import Store
@@ -15,11 +15,11 @@ def test_mid_game_total_is_the_sheet_and_the_end_subtracts_held_tiles(tmp_path):
         (part, totals, details), = s.score_lines()
         assert not game.over and any(game.hand(p) for p in range(2))
         assert totals == [game.sheets[0].total(), game.sheets[1].total()]
-        assert [d["held"] for d in details] == [game.held(0), game.held(1)]
+        assert [d["held"] for d in details] == [game.hand(0), game.hand(1)]
         play_out(s)
         (part, totals, details), = s.score_lines()
         assert game.over
-        assert totals == [game.sheets[p].total() - sum(game.held(p)) for p in range(2)]
+        assert totals == [game.sheets[p].total() - sum(game.hand(p)) for p in range(2)]
 
 
 def test_a_long_score_sheet_keeps_its_last_rows_and_total_in_the_panel(tmp_path):
@@ -54,4 +54,4 @@ def test_the_sheet_panel_subtracts_held_tiles_only_at_the_end(tmp_path):
         view.cmd_sheet(["Bob"])
         game = s.core
         assert view.peek.splitlines()[-1] == "sheet %d, held tiles -%d" % (
-            game.sheets[1].total(), sum(game.held(1)))
+            game.sheets[1].total(), sum(game.hand(1)))

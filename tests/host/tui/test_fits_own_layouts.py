@@ -1,6 +1,6 @@
 """`boardlight play fits --layout FILE`: the players' own printed boards 2-4 in the table UI.
 
-The layouts of boards 2-4 in boardlight are ILLUSTRATIVE (RULES.md): a group with the real
+The layouts of boards 2-4 in boardlight are ILLUSTRATIVE (docs/rules.md): a group with the real
 game scores with its own layout files. The table game keeps each file's text with the game, so
 a resumed game scores the same and an export replays with the layout it carries."""
 
@@ -17,7 +17,7 @@ from boardlight.store.gamelog import Store
 from session_scripts import play_out
 
 # Board 2 with two special spaces, neither of them on the illustrative default board 2
-# (RULES.md: value 1 at (2,5) (4,2) (6,6) (9,3); 2 at (3,1) (7,4) (10,6); 3 at (5,3) (11,1)).
+# (docs/rules.md: value 1 at (2,5) (4,2) (6,6) (9,3); 2 at (3,1) (7,4) (10,6); 3 at (5,3) (11,1)).
 OWN_BOARD2 = """# our printed board 2
 board 2
 space 1 1 3
@@ -126,9 +126,9 @@ def test_export_carries_the_layout_and_replays_with_it(tmp_path, capsys):
     start = next(i for i, line in enumerate(lines) if "own layout of board 2" in line) + 1
     body = []
     for line in lines[start:]:
-        if not line.startswith(";"):
+        if not line.startswith("#"):
             break
-        body.append(re.sub(r"^; ?", "", line))
+        body.append(re.sub(r"^# ?", "", line))
     assert "\n".join(body) + "\n" == OWN_BOARD2
     layout = tmp_path / "extracted.txt"
     layout.write_text("\n".join(body) + "\n")

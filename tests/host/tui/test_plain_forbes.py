@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from boardcore.forbes.record import replay
+from boardcore.forbes.record import parse_record, score_record
 from boardlight.sessions.forbes import ForbesSession
 from boardlight.store.gamelog import Store
 from boardlight.tui.plain import PlainTable
@@ -138,7 +138,7 @@ def test_the_record_is_written_and_replays_to_the_same_totals(store, tmp_path):
     path = tmp_path / "match.txt"
     session = ForbesSession.start(store, ["Ann", "Bob", "Cy"], 12, {"target_score": 8})
     Players(session, record=str(path)).table.run()
-    result = replay(path.read_text(), str(path))
+    result = score_record(parse_record(path.read_text(), str(path)))
     assert [result["totals"][n] for n in session.players] == session.core.totals
     assert result["over"] is True and result["seed"] == 12
 
@@ -148,6 +148,6 @@ def test_quitting_mid_game_keeps_the_partial_record(store, tmp_path):
     session = ForbesSession.start(store, ["Ann", "Bob"], 3)
     players = Players(session, quit_after=5, record=str(path))
     assert players.table.run() == "playing"
-    result = replay(path.read_text())
+    result = score_record(parse_record(path.read_text()))
     assert result["unfinished"] == {"number": 1, "moves": 5}
     assert players.log[-1].startswith("? ")  # it stopped at the prompt, nothing after it
