@@ -28,7 +28,7 @@ _SIZE = {"I3": 3, "L3": 3, "O4": 4, "T4": 4, "S4": 4, "L4": 4, "F": 5, "L5": 5, 
          "T5": 5, "U": 5, "V5": 5, "W": 5, "X": 5, "Y": 5}
 PASS = "pass"  # the move that sets the tile aside (fits_game's word in the record)
 LEVELS = (1, 2, 3, 4, 5)
-DEVICE_LEVELS = (1, 2, 3)  # fast enough on the device on their own
+DEVICE_LEVELS = (1, 2)  # run on the device on their own (96 KB heap)
 
 # Level -> (candidates looked at one card ahead, of them looked at two cards ahead,
 # replies per card followed to the second card).
@@ -65,8 +65,8 @@ class Position:
 
 
 def position(game, player):
-    """The Position of a player who must act now in a fits_game.Game; ValueError when the
-    player is not waiting for a tile."""
+    """The Position of a player who must act now in a fits_game.Game (with a copy of the
+    board); ValueError when the player is not waiting for a tile."""
     tile = game.tile_to_place(player)
     if tile is None:
         raise ValueError("%s has no tile to place now" % (player,))
@@ -77,7 +77,8 @@ def position(game, player):
     for t in fits_tiles.TILE_IDS:
         if t != tile and t != start and t not in turned and not board.used(t):
             come.append(t)
-    return Position(board, game.layout(game.board_number), tile, come, game.phase == "cards")
+    # A copy: the position stays as it was when the game moves on.
+    return Position(board.copy(), game.layout(game.board_number), tile, come, game.phase == "cards")
 
 
 def _check_level(level):
@@ -95,9 +96,10 @@ class _Search:
         self.max_overhang = pos.board.max_overhang
         self.rng = Random(seed)
 
-    def options(self, masks, tops, tile, rest, may_pass):
+    def options(self, masks, tops, tile, rest, may_pass, keep=True):
         """[(static value, move, masks, tops)] for every legal move of `tile`, with the
-        tiles `rest` still to come after it."""
+        tiles `rest` still to come after it (masks and tops None unless `keep`: the
+        device's heap is small)."""
         out = []
         scorer = self.scorer
         if rest:
@@ -106,12 +108,14 @@ class _Search:
                 material += _SIZE[t]
             n = len(rest)
             for o, c, _, nm, nt in model.drops(masks, tops, tile, self.max_overhang):
-                out.append((scorer.evaluate(nm, nt, material, n), (o, c), nm, nt))
+                v = scorer.evaluate(nm, nt, material, n)
+                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), None, None))
             if may_pass or not out:
                 out.append((scorer.evaluate(masks, tops, material, n), PASS, masks, tops))
         else:
             for o, c, _, nm, nt in model.drops(masks, tops, tile, self.max_overhang):
-                out.append((scorer.final(nm), (o, c), nm, nt))
+                v = scorer.final(nm)
+                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), None, None))
             if may_pass or not out:
                 out.append((scorer.final(masks), PASS, masks, tops))
         return out
@@ -124,7 +128,7 @@ class _Search:
         for t in rest:
             after = [x for x in rest if x != t]
             best = None
-            for value, _, _, _ in self.options(masks, tops, t, after, True):
+            for value, _, _, _ in self.options(masks, tops, t, after, True, False):
                 if best is None or value > best:
                     best = value
             total += best
@@ -165,7 +169,7 @@ def analyse(pos, level=5, seed=0):
     s = _Search(pos, seed)
     masks, tops = model.from_board(pos.board)
     rest = pos.to_come
-    opts = s.options(masks, tops, pos.tile, rest, pos.may_pass)
+    opts = s.options(masks, tops, pos.tile, rest, pos.may_pass, level >= 3)
     order = sorted(range(len(opts)), key=lambda k: -opts[k][0])
     values = [o[0] for o in opts]
     if level >= 3 and rest:

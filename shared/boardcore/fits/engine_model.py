@@ -8,6 +8,7 @@ masks[c] has bit r-1 set when (row r, column c+1) is covered (rows 1..12), tops[
 column's height, overhang included. Columns are 0-based here, 1-based in moves.
 """
 
+from boardcore.compat import IS_MICROPYTHON
 from boardcore.fits import tiles as fits_tiles
 
 ROWS = 12
@@ -48,9 +49,12 @@ def popcount(x):
 def profiles(tile):
     """Per orientation (in orientation order): (width, height, low, high, bits), where for
     each tile column dc low[dc]/high[dc] are its lowest/highest cell rows and bits[dc] the
-    rows it covers, all counted from the tile's lowest row. Cached per tile."""
+    rows it covers, all counted from the tile's lowest row. Cached per tile (on the
+    device only the last few, for the heap)."""
     p = _PROFILES.get(tile)
     if p is None:
+        if IS_MICROPYTHON and len(_PROFILES) >= 3:
+            _PROFILES.clear()
         p = []
         for shape in fits_tiles.orientations(tile):
             h, w = fits_tiles.extent(shape)

@@ -112,7 +112,8 @@ class _State:
                 self.sym[p] = -2
 
 
-def _state(board_text, geom):
+def board_state(board_text, geom):
+    """The _State of a board given as 16 codes ("." empty)."""
     st = _State([-1] * CELLS, len(geom[0]))
     for i in range(CELLS):
         ch = board_text[i]
@@ -141,7 +142,8 @@ def gain(st, i, s, h, geom, share=SHARE):
     return d
 
 
-def _counts(cards, once):
+def hand_counts(cards, once):
+    """Cards per symbol (S, T, C, X) of a hand; at most 1 each with pay_once_per_player."""
     h = [0, 0, 0, 0]
     for c in cards:
         h[SYMBOLS.index(c)] += 1
@@ -207,9 +209,9 @@ def _deal(view, deck, rng, once):
     k = 0
     for s in range(len(view.players)):
         if s == view.seat:
-            hands.append(_counts(view.hand, once))
+            hands.append(hand_counts(view.hand, once))
         elif view.shown[s] is not None:
-            hands.append(_counts(view.shown[s], once))
+            hands.append(hand_counts(view.shown[s], once))
         else:
             h = [0, 0, 0, 0]
             for c in deck[k:k + 4]:
@@ -364,9 +366,9 @@ def analyse(pos, level=5, seed=0):
         raise ValueError("no stone drawn: nothing to place")
     geom = geometry(pos.options.centre_also_square)
     once = pos.options.pay_once_per_player
-    st = _state(view.board, geom)
+    st = board_state(view.board, geom)
     s = SYMBOLS.index(view.stone)
-    me = _counts(view.hand, once)
+    me = hand_counts(view.hand, once)
     empty = [i for i in range(CELLS) if st.board[i] == -1]
     rng = Random(seed)
     values = {}
@@ -389,7 +391,7 @@ def analyse(pos, level=5, seed=0):
                 others[c] += 4.0 * n_hidden / len(deck) if deck else 0.0
             for j in range(len(view.players)):
                 if j != view.seat and view.shown[j] is not None:
-                    hc = _counts(view.shown[j], once)
+                    hc = hand_counts(view.shown[j], once)
                     for x in range(4):
                         others[x] += hc[x]
             n_others = len(view.players) - 1

@@ -23,7 +23,7 @@ from boardcore.zatre.rules import check_turn
 from boardcore.zatre.score import ScoreSheet, bonus
 
 LEVELS = (1, 2, 3, 4, 5)
-DEVICE_LEVELS = (1, 2, 3, 4)
+DEVICE_LEVELS = (1, 2)
 _PTS = (1, 2, 4)
 
 # Sheet weights (tuned on the tuning seeds, see docs/engines.md): credit per printed bonus
@@ -62,11 +62,13 @@ class Position:
 
 
 def position(game):
-    """The Position of the player to move in a zatre_game.Game."""
+    """The Position of the player to move in a zatre_game.Game (with copies of the board
+    and the sheet, so it stays as it was when the game moves on)."""
     me = game.current
     nxt = (me + 1) % len(game.players)
     held = game.hand(nxt) if nxt != me else []
-    return Position(game.board, game.hand(), game.sheets[me], game.bag.counts(), game.first_turn, game.strict, held)
+    sheet = sheet_after(game.sheets[me], (0, 0, 0), 0)
+    return Position(game.board.copy(), game.hand(), sheet, game.bag.counts(), game.first_turn, game.strict, held)
 
 
 def _check_level(level):
@@ -196,8 +198,8 @@ def expected_reply(board, bag, held, strict):
 
 
 def _turns(pos):
-    # [(steps, points, crosses)] of every legal turn.
-    return [(t[0], t[2], t[3]) for t in legal_turns(pos.board, pos.hand, pos.first, pos.strict)]
+    # [(steps, points, crosses, top)] of every legal turn.
+    return [(t[0], t[2], t[3], t[4]) for t in legal_turns(pos.board, pos.hand, pos.first, pos.strict)]
 
 
 def analyse(pos, level=5, seed=0):
@@ -211,15 +213,15 @@ def analyse(pos, level=5, seed=0):
     scored = []
     if level <= 2:
         for k in range(len(turns)):
-            steps, points, crosses = turns[k]
-            scored.append((float(points), crosses, k))
-        scored.sort(key=lambda x: (-x[0], -x[1], x[2]))
-        return [(_play(turns[k][0]), v) for v, _, k in scored]
+            steps, points, crosses, top = turns[k]
+            scored.append((float(points), crosses, top, k))
+        scored.sort(key=lambda x: (-x[0], -x[1], -x[2], x[3]))
+        return [(_play(turns[k][0]), v) for v, _, _, k in scored]
     sheet = pos.sheet
     base = sheet_value(sheet)
     cells = board.cells
     for k in range(len(turns)):
-        steps, points, crosses = turns[k]
+        steps, points, crosses, _ = turns[k]
         if points or crosses:
             r = check_turn(board, steps, pos.first, pos.strict)
             v = sheet_value(sheet_after(sheet, r.entries, r.crosses)) - base
@@ -270,11 +272,32 @@ def _play(steps):
 
 def best(pos, level=5, seed=0):
     """The turn the engine plays at `level` and its value: (turn, value). Level 1 plays a
-    random scoring turn (any turn when none scores), drawn with the seed."""
+    random scoring turn (any turn when none scores), drawn with the seed. Levels 1 and 2
+    walk the legal turns once without listing them (the device's heap is small)."""
     _check_level(level)
-    if level == 1:
-        ranked = analyse(pos, 2, seed)
-        scoring = [t for t in ranked if t[1] > 0]
-        pool = scoring or ranked
-        return pool[Random(seed).below(len(pool))]
-    return analyse(pos, level, seed)[0]
+    if level > 2:
+        return analyse(pos, level, seed)[0]
+    rng = Random(seed)
+    pick = None
+    key = None
+    n = 0
+    for steps, _, points, crosses, top in legal_turns(pos.board, pos.hand, pos.first, pos.strict):
+        if level == 1:
+            # A uniform choice among the scoring turns (reservoir sampling), else any turn.
+            if points > 0:
+                if key != 1:
+                    key = 1
+                    n = 0
+                n += 1
+                if rng.below(n) == 0:
+                    pick = (steps, points)
+            elif key is None:
+                n += 1
+                if rng.below(n) == 0:
+                    pick = (steps, points)
+        elif key is None or (points, crosses, top) > key:
+            key = (points, crosses, top)
+            pick = (steps, points)
+    if pick is None:
+        return ([], 0.0)
+    return (_play(pick[0]), float(pick[1]))
