@@ -1,0 +1,264 @@
+"""The FITS engine's fast model of one board: column bit masks, tile profiles, the drop,
+the exact round score and the evaluation of a board with tiles still to come.
+
+A tile slides straight down, so a cell below the highest covered cell of its column can
+never be covered later: the future of a board depends only on its column heights
+(`tops`) and on the tiles still to come. The model keeps a board as two lists of six ints:
+masks[c] has bit r-1 set when (row r, column c+1) is covered (rows 1..12), tops[c] is the
+column's height, overhang included. Columns are 0-based here, 1-based in moves.
+"""
+
+from boardcore.compat import IS_MICROPYTHON
+from boardcore.fits import tiles as fits_tiles
+
+ROWS = 12
+COLS = 6
+FULL = (1 << ROWS) - 1
+
+# Evaluation weights per board (tuned by self-play on the tuning seeds, see docs/engines.md):
+# W_WASTE  expected cells of the remaining tiles lost to packing, per tile still to come
+# W_HOLE   extra cost of a sheltered (never coverable) open ordinary dot
+# W_BUMP   cost per unit of height difference between neighbouring columns
+# W_WELL   cost per row of a one-column well deeper than 2
+# W_ROW    board 1: credit for a partly covered row without a hole, times its fill squared
+WEIGHTS = {
+    1: (2.75, 2.2, 0.44, 1.5, 0.45),
+    2: (4.25, 1.9, 0.44, 0.7, 0.6),
+    3: (3.5, 2.2, 0.44, 1.0, 0.6),
+    4: (4.0, 1.7, 0.64, 1.3, 0.6),
+}
+
+_POP = None
+_PROFILES = {}
+
+
+def _table():
+    global _POP
+    t = bytearray(4096)
+    for i in range(1, 4096):
+        t[i] = t[i >> 1] + (i & 1)
+    _POP = t
+    return t
+
+
+def popcount(x):
+    """Set bits of a 12-bit mask (a 4096-entry table built on first use)."""
+    return (_POP or _table())[x]
+
+
+def profiles(tile):
+    """Per orientation (in orientation order): (width, height, low, high, bits), where for
+    each tile column dc low[dc]/high[dc] are its lowest/highest cell rows and bits[dc] the
+    rows it covers, all counted from the tile's lowest row. Cached per tile (on the
+    device only the last few, for the heap)."""
+    p = _PROFILES.get(tile)
+    if p is None:
+        if IS_MICROPYTHON and len(_PROFILES) >= 3:
+            _PROFILES.clear()
+        p = []
+        for shape in fits_tiles.orientations(tile):
+            h, w = fits_tiles.extent(shape)
+            low = []
+            high = []
+            bits = []
+            for dc in range(w):
+                lo = h
+                hi = 0
+                m = 0
+                for dr, c in shape:
+                    if c == dc:
+                        m |= 1 << dr
+                        if dr < lo:
+                            lo = dr
+                        if dr > hi:
+                            hi = dr
+                low.append(lo)
+                high.append(hi)
+                bits.append(m)
+            p.append((w, h, tuple(low), tuple(high), tuple(bits)))
+        _PROFILES[tile] = p
+    return p
+
+
+def from_board(board):
+    """(masks, tops) of a fits Board (or anything with `covered` and `tops`)."""
+    masks = [0] * COLS
+    for c in range(COLS):
+        m = 0
+        for r in range(ROWS):
+            if board.covered(r + 1, c + 1):
+                m |= 1 << r
+        masks[c] = m
+    return masks, list(board.tops)
+
+
+def rest(tops, prof, col, max_overhang):
+    """The resting row (1-based, row of the lowest cells) of a profile dropped with its
+    leftmost cell in column `col` (0-based), or 0 when the drop is illegal there."""
+    w, h, low = prof[0], prof[1], prof[2]
+    if col < 0 or col + w > COLS:
+        return 0
+    row = 1
+    for dc in range(w):
+        r = tops[col + dc] + 1 - low[dc]
+        if r > row:
+            row = r
+    if row > ROWS:
+        return 0
+    if max_overhang is not None and row + h - 1 - ROWS > max_overhang:
+        return 0
+    return row
+
+
+def apply(masks, tops, prof, col, row):
+    """New (masks, tops) after the drop (the inputs are not changed)."""
+    nm = list(masks)
+    nt = list(tops)
+    high = prof[3]
+    bits = prof[4]
+    for dc in range(prof[0]):
+        c = col + dc
+        nm[c] |= (bits[dc] << (row - 1)) & FULL
+        nt[c] = row + high[dc]
+    return nm, nt
+
+
+def drops(masks, tops, tile, max_overhang):
+    """Every legal drop of a tile: a list of (orientation, column 1..6, row, masks, tops)."""
+    out = []
+    o = 0
+    for prof in profiles(tile):
+        o += 1
+        for col in range(COLS - prof[0] + 1):
+            row = rest(tops, prof, col, max_overhang)
+            if row:
+                nm, nt = apply(masks, tops, prof, col, row)
+                out.append((o, col + 1, row, nm, nt))
+    return out
+
+
+class Scorer:
+    """The scoring of one layout in the model's terms: exact final scores and the
+    evaluation of an unfinished board."""
+
+    __slots__ = ("number", "spec", "values", "pairs", "weights")
+
+    def __init__(self, layout, weights=None):
+        self.number = layout.board
+        self.weights = weights or WEIGHTS[self.number]
+        self.spec = [0] * COLS  # special cells per column (never ordinary dots)
+        self.values = []  # boards 2 and 3: (column, bit, value)
+        self.pairs = []  # board 4: ((column, bit), (column, bit)) per symbol
+        symbols = {}
+        for r, c, v in layout.spaces:
+            bit = 1 << (r - 1)
+            self.spec[c - 1] |= bit
+            if self.number == 4:
+                symbols.setdefault(v, []).append((c - 1, bit))
+            elif self.number in (2, 3):
+                self.values.append((c - 1, bit, v))
+        for s in sorted(symbols):
+            cells = symbols[s]
+            if len(cells) == 2:
+                self.pairs.append((cells[0], cells[1]))
+
+    def final(self, masks):
+        """The round's score of a finished board (fits_score.score_board's total)."""
+        full = FULL
+        open_dots = 0
+        for c in range(COLS):
+            m = masks[c]
+            full &= m
+            open_dots += ROWS - popcount(m | self.spec[c])
+        total = -open_dots
+        if self.number == 1:
+            total += popcount(full)
+        for c, bit, v in self.values:
+            if not masks[c] & bit:
+                total += v
+        for (c1, b1), (c2, b2) in self.pairs:
+            n = (0 if masks[c1] & b1 else 1) + (0 if masks[c2] & b2 else 1)
+            total += 3 if n == 2 else (-3 if n == 1 else 0)
+        return total
+
+    def evaluate(self, masks, tops, material, tiles_left):
+        """The expected round score of a board with `material` cells in `tiles_left`
+        tiles still to come. Sheltered cells score as they will at the end; each open
+        cell above the columns is left open with the chance that the remaining tiles,
+        less their packing waste, cannot cover it; rough surfaces and sheltered holes
+        cost extra."""
+        w_waste, w_hole, w_bump, w_well, w_row = self.weights
+        spec = self.spec
+        pop = _POP or _table()
+        dead_open = 0
+        live = 0
+        live_spec = 0
+        holed = 0
+        full = FULL
+        lo_top = ROWS
+        hi_top = 0
+        bump = 0
+        well = 0
+        prev = -1
+        for c in range(COLS):
+            t = tops[c]
+            if t > ROWS:
+                t = ROWS
+            if t < lo_top:
+                lo_top = t
+            if t > hi_top:
+                hi_top = t
+            m = masks[c]
+            dead = (1 << t) - 1
+            open_dead = dead & ~m
+            holed |= open_dead
+            dead_open += pop[open_dead & ~spec[c]]
+            live += ROWS - t
+            live_spec += pop[spec[c] & ~dead]
+            full &= m
+            if prev >= 0:
+                bump += t - prev if t > prev else prev - t
+            left = tops[c - 1] if c > 0 else 99
+            right = tops[c + 1] if c < COLS - 1 else 99
+            d = (left if left < right else right) - t
+            if d > 2:
+                well += d - 2
+            prev = t
+        usable = material - w_waste * tiles_left
+        if live <= 0:
+            p_open = 0.0
+        elif usable <= 0:
+            p_open = 1.0
+        else:
+            p_open = 1.0 - usable / live
+            if p_open < 0.0:
+                p_open = 0.0
+        score = -dead_open * (1.0 + w_hole) - (live - live_spec) * p_open - bump * w_bump - well * w_well
+        if self.number == 1:
+            score += popcount(full)
+            # Rows above the lowest column that have no hole may still fill.
+            r = lo_top
+            while r < hi_top:
+                bit = 1 << r
+                if not holed & bit and not full & bit:
+                    n = 0
+                    for c in range(COLS):
+                        if masks[c] & bit:
+                            n += 1
+                    score += w_row * (n * n) / 36.0
+                r += 1
+        # A special space is open at the end for sure when sheltered, else with p_open.
+        for c, bit, v in self.values:
+            if not masks[c] & bit:
+                score += v if tops[c] >= ROWS or (1 << tops[c]) > bit else v * p_open
+        for (c1, b1), (c2, b2) in self.pairs:
+            if masks[c1] & b1:
+                p1 = 0.0
+            else:
+                p1 = 1.0 if tops[c1] >= ROWS or (1 << tops[c1]) > b1 else p_open
+            if masks[c2] & b2:
+                p2 = 0.0
+            else:
+                p2 = 1.0 if tops[c2] >= ROWS or (1 << tops[c2]) > b2 else p_open
+            score += 3.0 * p1 * p2 - 3.0 * (p1 * (1.0 - p2) + p2 * (1.0 - p1))
+        return score
