@@ -85,6 +85,14 @@ class Board:
                 return True
         return False
 
+    def copy(self) -> "Board":
+        """An independent board with the same cells and drops (the engines look ahead on one)."""
+        b = Board(self.max_overhang)
+        b.grid[:] = self.grid
+        b.tops[:] = self.tops
+        b.drops = list(self.drops)
+        return b
+
     # -- the drop ----------------------------------------------------------
 
     def resting_row(self, tile: str, orientation: int, column: int) -> int:

@@ -29,7 +29,7 @@ WEIGHTS = {
 }
 
 _POP = None
-_PROFILES = {}
+_PROFILES: dict = {}  # tile -> its drop profiles, built on first use
 
 
 def _table():

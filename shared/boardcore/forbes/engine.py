@@ -34,7 +34,7 @@ BETA = 1.5  # level 5: how sharply the others are assumed to prefer their best c
 # Level -> (simulated games per cell, dealt guesses to weight from); 0 = no weighting.
 _SIMS = {4: (10, 0), 5: (24, 160)}
 
-_GEOM = {}
+_GEOM: dict = {}  # centre_also_square -> the pattern geometry, built on first use
 
 
 def geometry(centre_also_square=False):

@@ -30,6 +30,13 @@ class Bag:
     def __len__(self) -> int:
         return self._n
 
+    def counts(self) -> "list[int]":
+        """How many tiles of each value are left: a list indexed by value (index 0 unused)."""
+        c = [0] * 7
+        for k in range(self._n):
+            c[self._tiles[k]] += 1
+        return c
+
     def draw(self) -> int:
         """Take one random tile out of the bag and return its value."""
         if not self._n:

@@ -129,6 +129,14 @@ class Board:
         self.grey = grey_mask(centre_doubles)
         self.count = 0  # tiles on the board
 
+    def copy(self) -> "Board":
+        """An independent board with the same tiles and grey squares (the engines look ahead on one)."""
+        b = Board()
+        b.cells = bytearray(self.cells)
+        b.grey = self.grey
+        b.count = self.count
+        return b
+
     def put(self, i: int, value: int) -> None:
         """Place a tile (no rule check: the game checks a whole turn first)."""
         self.cells[i] = value

@@ -44,7 +44,7 @@ def _play_to(game, moves, rng):
         seat = game.current
         game.draw(seat)
         empty = [i for i in range(16) if game.board[i] == "."]
-        i = rng.choice(empty)
+        i = empty[rng.below(len(empty))]
         game.place(seat, i // 4, i % 4)
 
 

@@ -26,7 +26,7 @@ def _positions(seed, turns, check=None):
         if not legal:
             g.play([])
             continue
-        steps = rng.choice(legal)[0]
+        steps = legal[rng.below(len(legal))][0]
         g.play([engine._play(steps)[k] for k in range(len(steps))])
     return out
 
