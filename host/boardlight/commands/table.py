@@ -317,12 +317,16 @@ def _play_command(game, plain_loops):
                   metavar="[GAME]", help="Continue the last unfinished game (or game GAME).")
     @click.option("--plain", is_flag=True,
                   help="The line-based terminal game instead of the UI (not kept in the log).")
+    @WEB_OPTION
+    @WEB_LAN_OPTION
     @DB_OPTION
     @click.pass_context
-    def command(ctx, players, seed, port, no_device, direct, resume, plain, db, tally=False,
-                boards=None, cards=False, layouts=(), **rules):
+    def command(ctx, players, seed, port, no_device, direct, resume, plain, web, web_lan, db,
+                tally=False, boards=None, cards=False, layouts=(), **rules):
         # The game's rule options (RULES.md), as given: the same flags in both modes.
         rules = {name: value for name, value in rules.items() if value not in (None, False)}
+        if plain and (web or web_lan):
+            raise click.UsageError("--web serves the table UI's game: not with --plain")
         if plain:
             plain_command = plain_loops.get(game)
             if plain_command is None:
@@ -360,7 +364,8 @@ def _play_command(game, plain_loops):
             options["layouts"] = _layout_texts(layouts)
         for name, value in rules.items():
             options[RULE_OPTION_NAMES.get(name, name)] = value
-        _play(game, players, seed, port, no_device, resume, db, options, direct)
+        _play(game, players, seed, port, no_device, resume, db, options, direct,
+              web=_web_mode(web, web_lan))
 
     for decorate in GAME_OPTIONS[game]:
         command = decorate(command)
@@ -406,11 +411,15 @@ def _add_group_resume(play):
                                     metavar="WIRING",
                                     help="With --resume: drive a matrix wired to this"
                                          " computer."))
+    play.params.append(click.Option(["--web", "group_web"], is_flag=True,
+                                    help="With --resume: serve the players' web pages too."))
+    play.params.append(click.Option(["--web-lan", "group_web_lan"], is_flag=True,
+                                    help="With --resume: serve them to the local network."))
     play.invoke_without_command = True
     inner = play.callback
 
     def callback(group_resume=None, group_no_device=False, group_db=None, group_port=None,
-                 group_direct=None):
+                 group_direct=None, group_web=False, group_web_lan=False):
         ctx = click.get_current_context()
         if ctx.invoked_subcommand is not None:
             # Options before the game belong to `play --resume`: for a game they go after
@@ -418,7 +427,8 @@ def _add_group_resume(play):
             given = [name for name, value in (
                 ("--resume", group_resume is not None), ("--no-device", group_no_device),
                 ("--db", group_db is not None), ("--port", group_port is not None),
-                ("--direct", group_direct is not None)) if value]
+                ("--direct", group_direct is not None), ("--web", group_web),
+                ("--web-lan", group_web_lan)) if value]
             if given:
                 raise click.UsageError("put %s after the game: play %s %s"
                                        % (" ".join(given), ctx.invoked_subcommand,
@@ -428,7 +438,7 @@ def _add_group_resume(play):
             click.echo(ctx.get_help())
             return None
         _play(None, None, None, group_port, group_no_device, group_resume, group_db,
-              direct=group_direct)
+              direct=group_direct, web=_web_mode(group_web, group_web_lan))
         return None
 
     play.callback = callback
@@ -521,8 +531,37 @@ GAME_OPTIONS = {
     ],
 }
 
+WEB_HELP = "Also serve each player's private page and a spectators' page (docs/web.md)."
+WEB_LAN_HELP = "As --web, and let phones on the local network reach the pages."
+WEB_OPTION = click.option("--web", is_flag=True, help=WEB_HELP)
+WEB_LAN_OPTION = click.option("--web-lan", is_flag=True, help=WEB_LAN_HELP)
+
+
+def _web_mode(web, web_lan):
+    """None (no pages, no listener), "local" or "lan"."""
+    return "lan" if web_lan else ("local" if web else None)
+
+
+def _start_web(session, web):
+    """The table's web pages for `web` (see _web_mode), serving; None without --web."""
+    if web is None:
+        return None
+    from boardlight.web.play import start_pages
+    from boardlight.web.server import WebError
+
+    def wait(text):
+        click.prompt(text, default="", show_default=False, prompt_suffix=" ")
+
+    try:
+        return start_pages(session, lan=web == "lan", echo=click.echo,
+                           wait=wait if _interactive() else None)
+    except WebError as exc:
+        raise click.ClickException("%s; the game is saved" % exc)
+
+
 @_friendly
-def _play(game, players, seed, port, no_device, resume, db, options=None, direct=None):
+def _play(game, players, seed, port, no_device, resume, db, options=None, direct=None,
+          web=None):
     """Start or resume a game and run the table UI until the players quit."""
     import random
 
@@ -548,11 +587,20 @@ def _play(game, players, seed, port, no_device, resume, db, options=None, direct
         from boardlight.tui import app as tui_app
         from boardlight.link.connection import LinkError
 
+        pages = _start_web(session, web)
+        # Without --web the UI makes its own table (nobody else acts).
+        shared = {"table": pages.table} if pages is not None else {}
         try:
-            status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct)
+            status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct,
+                                       **shared)
         except LinkError as exc:
             raise click.ClickException("%s (the game is saved: add --no-device to play"
                                        " without the device)" % exc)
+        finally:
+            if pages is not None:
+                from boardlight.web.play import stop_pages
+
+                stop_pages(pages, click.echo)
         # A game kept in another log than the default is found again only with its --db.
         where = " --db %s" % _shell_word(str(db)) if db is not None else ""
         if status is None:
