@@ -31,6 +31,8 @@ def request(url, data=None, method=None, headers=None):
             return answer.status, answer.headers, answer.read()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.headers, exc.read()
+    except urllib.error.URLError:
+        return None, None, None  # nothing listens there
 
 
 def links(server):
