@@ -155,3 +155,21 @@ def test_the_pages_listen_on_this_computer_unless_told(store):
     with served(store, "forbes", ["Ann", "Bob"], 7, host="0.0.0.0") as (_table, web):
         assert web.lan
         assert request("http://127.0.0.1:%d/" % web.port)[0] == 403
+
+
+def test_the_live_socket_wants_the_token_and_the_pages_own_origin(store):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    with served(store, "forbes", ["Ann", "Bob"], 7) as (table, web):
+        live = links(web)["seat 2, Bob"].replace("http://", "ws://") + "live"
+        with connect(live, origin="http://127.0.0.1:%d" % web.port) as socket:
+            first = json.loads(socket.recv(timeout=5))
+            assert first["seq"] == 1 and "Your page, Bob" in first["html"]
+            table.act({"type": "draw", "seat": 0}, source="terminal")
+            assert json.loads(socket.recv(timeout=5))["seq"] == 2
+        for url, origin in ((live, "http://evil.example"),
+                            (live.replace("/t/", "/t/x"), None)):
+            with pytest.raises(InvalidStatus) as refused:
+                connect(url, origin=origin).close()
+            assert refused.value.response.status_code == 403
