@@ -71,8 +71,13 @@ class Phone:
             timeout=timeout)
 
     async def shot(self, folder, name):
+        """A screenshot of the whole page; and the page must fit the phone's width (a wide
+        board scrolls inside its own frame, the page itself does not)."""
         folder.mkdir(parents=True, exist_ok=True)
         await self.page.screenshot(path=str(folder / ("%s.png" % name)), full_page=True)
+        width = await self.page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], "%s is %d px wide on a %d px phone" % (
+            name, width, PHONE["width"])
 
 
 async def open_phone(browser, url):
