@@ -190,6 +190,9 @@
     });
   }
 
+  // The answer to a move stays in sight at the foot of the screen until tapped away.
+  messageLine.addEventListener("click", function () { say("", false); });
+
   document.addEventListener("click", function (event) {
     var target = event.target.closest("button");
     if (!target || !main.contains(target) || target.disabled) return;
