@@ -19,6 +19,8 @@ NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
 _RESUME = dict(type=GameChoice(), is_flag=False, flag_value="last", default=None,
                metavar="[GAME]")
 _DIRECT = dict(type=click.Path(exists=True, dir_okay=False), default=None, metavar="BOARD_FILE")
+_WEB = "Also serve each player's private page and a spectators' page (docs/web.md)."
+_WEB_LAN = "As --web, and let phones on the local network reach the pages."
 
 
 @click.group(invoke_without_command=True)
@@ -29,9 +31,11 @@ _DIRECT = dict(type=click.Path(exists=True, dir_okay=False), default=None, metav
 @click.option("--port", default=None, help="With --resume: the device's serial port.")
 @click.option("--direct", **_DIRECT,
               help="With --resume: drive a matrix wired to this computer.")
+@click.option("--web", is_flag=True, help="With --resume: serve the players' web pages too.")
+@click.option("--web-lan", is_flag=True, help="With --resume: serve them to the local network.")
 @DB_OPTION
 @click.pass_context
-def play(ctx, resume, plain, no_device, port, direct, db):
+def play(ctx, resume, plain, no_device, port, direct, web, web_lan, db):
     """Play a game at the table (full-screen UI; --plain for the line-based game)."""
     if ctx.invoked_subcommand is not None:
         # Options before the game belong to `play --resume`: for a game they go after its
@@ -39,7 +43,7 @@ def play(ctx, resume, plain, no_device, port, direct, db):
         given = [name for name, value in (
             ("--resume", resume is not None), ("--plain", plain), ("--no-device", no_device),
             ("--db", db is not None), ("--port", port is not None),
-            ("--direct", direct is not None)) if value]
+            ("--direct", direct is not None), ("--web", web), ("--web-lan", web_lan)) if value]
         if given:
             raise click.UsageError("put %s after the game: play %s %s" % (
                 " ".join(given), ctx.invoked_subcommand, " ".join(given)))
@@ -48,7 +52,7 @@ def play(ctx, resume, plain, no_device, port, direct, db):
         click.echo(ctx.get_help())
         return
     _play(None, {}, players=None, seed=None, port=port, no_device=no_device, direct=direct,
-          resume=resume, plain=plain, record=None, db=db)
+          resume=resume, plain=plain, record=None, db=db, web=web, web_lan=web_lan)
 
 
 def _common(game, fewest, most):
@@ -72,6 +76,8 @@ def _common(game, fewest, most):
         click.option("--record", type=click.Path(dir_okay=False), default=None,
                      help="With --plain: also write the game record to this file after"
                           " every action."),
+        click.option("--web", is_flag=True, help=_WEB),
+        click.option("--web-lan", is_flag=True, help=_WEB_LAN),
         DB_OPTION,
     ]
 
@@ -162,7 +168,7 @@ def play_forbes(target, centre_also_square, pay_once_per_player, dealer, stones,
 
 @friendly
 def _play(game, options, players, seed, port, no_device, direct, resume, plain, record, db,
-          dealer=None):
+          web=False, web_lan=False, dealer=None):
     """Start or resume a game and play it until it is over or the players stop."""
     from boardlight.sessions.registry import resume_session, session_class
 
@@ -171,6 +177,8 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
     if len(chosen) > 1:
         raise click.UsageError("%s each say what shows the game: choose one"
                                % " and ".join(chosen))
+    if plain and (web or web_lan):
+        raise click.UsageError("--web serves the table UI's game: not with --plain")
     if plain and (port or direct):
         raise click.UsageError("--plain plays at this terminal alone: drop %s"
                                % " and ".join(c for c in chosen if c != "--no-device"))
@@ -211,7 +219,8 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
         if plain:
             status = _run_plain(session, chosen_seed, resume is not None, record)
         else:
-            status = _run_table(session, port, no_device, direct, db)
+            status = _run_table(session, port, no_device, direct, db,
+                                "lan" if web_lan else ("local" if web else None))
         where = _db_words(db)
         if status == "playing":
             click.echo("Game %d is saved: `boardlight play --resume%s%s` continues it."
@@ -224,7 +233,7 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
 
 
 # The options that say how a game is played or kept, not how it is set up.
-_NOT_SETUP = ("resume", "plain", "port", "no_device", "direct", "record", "db")
+_NOT_SETUP = ("resume", "plain", "port", "no_device", "direct", "record", "db", "web", "web_lan")
 
 
 def _setup_flags_given():
@@ -238,16 +247,26 @@ def _setup_flags_given():
             and ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE]
 
 
-def _run_table(session, port, no_device, direct, db):
-    """The full-screen table UI; returns the game's status."""
+def _run_table(session, port, no_device, direct, db, web=None):
+    """The full-screen table UI (with the players' web pages for `web` "local" or "lan");
+    returns the game's status."""
     from boardlight.link.connection import LinkError
     from boardlight.tui import app as tui_app
 
+    pages = _start_web(session, web)
+    # Without --web the UI makes its own table (nobody else acts).
+    shared = {"table": pages.table} if pages is not None else {}
     try:
-        status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct)
+        status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct,
+                                   **shared)
     except LinkError as exc:
         raise click.ClickException("%s (the game is saved: add --no-device to play"
                                    " without the device)" % exc)
+    finally:
+        if pages is not None:
+            from boardlight.web.play import stop_pages
+
+            stop_pages(pages, click.echo)
     if status is None:
         # The UI stopped on an error (Textual printed it): the game is not over, and
         # every action taken is in the log.
@@ -255,6 +274,23 @@ def _run_table(session, port, no_device, direct, db):
             "the table stopped on an error; game %d is saved up to its last action:"
             " `boardlight play --resume%s` continues it" % (session.row.id, _db_words(db)))
     return status
+
+
+def _start_web(session, web):
+    """The table's web pages (`web` "local" or "lan"), serving; None without --web."""
+    if web is None:
+        return None
+    from boardlight.web.play import start_pages
+    from boardlight.web.server import WebError
+
+    def wait(text):
+        click.prompt(text, default="", show_default=False, prompt_suffix=" ")
+
+    try:
+        return start_pages(session, lan=web == "lan", echo=click.echo,
+                           wait=wait if _interactive() else None)
+    except WebError as exc:
+        raise click.ClickException("%s; the game is saved" % exc)
 
 
 def _run_plain(session, seed, resumed, record):

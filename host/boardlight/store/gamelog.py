@@ -26,6 +26,14 @@ class StoreError(Exception):
     """The database cannot be used, or a request to it makes no sense (message says which)."""
 
 
+def moved_on(game_id: int, seq: int) -> StoreError:
+    """The refusal of an action made on a state the game has left: action `seq` is already
+    in the log (another table wrote it, or a phone's page acted on an older picture)."""
+    return StoreError("game %d moved on in the game log (action %d is already there: is"
+                      " another boardlight playing it?); this action was not taken, the game"
+                      " is as logged" % (game_id, seq))
+
+
 def default_path() -> Path:
     """Where the game log lives when no --db is given."""
     return platformdirs.user_data_path("boardlight") / "games.sqlite3"
@@ -133,7 +141,10 @@ class Store:
                              " writable place with --db" % (self.path.parent, exc.strerror or exc))
         try:
             # isolation_level=None: we open and commit every transaction ourselves.
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout)
+            # check_same_thread=False: the web pages act from the server's thread; a
+            # sessions.table.Table lets one thread at a time use the connection.
+            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout,
+                                       check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -219,9 +230,7 @@ class Store:
             if seq <= row[1]:
                 # Two tables on one game (a second `play --resume` in another terminal):
                 # the log moved on since this one loaded it.
-                raise StoreError("game %d moved on in the game log (action %d is already"
-                                 " there: is another boardlight playing it?); this action was"
-                                 " not taken, the game is as logged" % (game_id, seq))
+                raise moved_on(game_id, seq)
             if seq != row[1] + 1:
                 raise StoreError("game %d: action %d follows %d, expected %d"
                                  % (game_id, seq, row[1], row[1] + 1))

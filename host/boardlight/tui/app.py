@@ -22,9 +22,10 @@ from textual.widgets import Input, Static
 
 from boardcore.errors import RuleError
 
+from boardlight.sessions.table import Table
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
-from boardlight.tui.messages import DeviceEvent, DeviceStatus
+from boardlight.tui.messages import DeviceEvent, DeviceStatus, TableChanged
 from boardlight.tui.view import ViewError, view_for
 
 
@@ -33,7 +34,9 @@ WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#ent
 
 
 class TableApp(App):
-    """The table: a session, its view, and optionally a device bridge."""
+    """The table: a session, its view, and optionally a device bridge. Every entry acts
+    through `table` (sessions.table.Table, the game's one writer; the phones' pages act
+    through it too), and whatever another front end commits is redrawn here."""
 
     CSS = """
     Screen { layout: vertical; }
@@ -59,9 +62,12 @@ class TableApp(App):
         Binding("escape", "clear_entry", "clear", show=False),
     ]
 
-    def __init__(self, session, device=None):
+    def __init__(self, session, device=None, table=None):
         super().__init__()
         self.session = session
+        self.table = table if table is not None else Table(session)
+        self.shown_seq = session.seq  # the actions the panels show: entries are made on it
+        self._unsubscribe = lambda: None
         self.view = view_for(session)
         self.device = device
         self.device_state = device.describe() if device is not None else "no device"
@@ -91,10 +97,24 @@ class TableApp(App):
             self.device_state = self.device.describe()
             # The virtual board's picture changes by itself (scrolling text): redraw often.
             self.set_interval(0.3, self.refresh_mirror)
+        self._unsubscribe = self.table.subscribe(self._table_changed)
         self.say(self.view.greeting())
         self.refresh_panels()
         # Once more after the first layout: the card panel's height is known only then.
         self.call_after_refresh(self._refresh_if_shown)
+
+    def on_unmount(self):
+        self._unsubscribe()
+
+    def _table_changed(self, change):
+        # In the acting thread: only pass the news on (the UI's own entries redraw anyway).
+        if change.source != "terminal":
+            self.post_message(TableChanged(change))
+
+    def on_table_changed(self, message: TableChanged):
+        if not self._widgets_gone():
+            self.say("A move from %s is in the log." % message.change.source)
+            self.refresh_panels()
 
     def _refresh_if_shown(self):
         if not self._widgets_gone():
@@ -134,7 +154,8 @@ class TableApp(App):
     def _apply(self, method, what):
         self._measure_card()
         try:
-            message = method(what)
+            with self.table.entry(seen=self.shown_seq, source="terminal"):
+                message = method(what)
         except (RuleError, ViewError, StoreError) as exc:
             self.say(str(exc), refused=True)
         else:
@@ -164,7 +185,8 @@ class TableApp(App):
     def enter_scan(self, code: str):
         """A scanned card: it stands for turning that card (or drawing that start card)."""
         try:
-            message = self.view.handle_scan(code)
+            with self.table.entry(seen=self.shown_seq, source="terminal"):
+                message = self.view.handle_scan(code)
         except (RuleError, ViewError, StoreError) as exc:
             self.say(str(exc), refused=True)
         else:
@@ -213,6 +235,11 @@ class TableApp(App):
         message.set_class(refused, "refused")
 
     def refresh_panels(self):
+        with self.table.lock:  # a phone's move must not land half-way through a redraw
+            self._refresh_panels()
+            self.shown_seq = self.table.seq
+
+    def _refresh_panels(self):
         view = self.view
         self._measure_card()
         self.query_one("#status", Static).update(
@@ -232,21 +259,24 @@ class TableApp(App):
 
     def refresh_mirror(self):
         if self.device is not None and not self._widgets_gone():
-            self.query_one("#mirror", Static).update(self.device.mirror_text())
-            self.query_one("#status", Static).update(
-                "%s  |  %s" % (self.view.status_line(), self.device_state))
+            with self.table.lock:
+                self.query_one("#mirror", Static).update(self.device.mirror_text())
+                self.query_one("#status", Static).update(
+                    "%s  |  %s" % (self.view.status_line(), self.device_state))
 
 
-def run_table(session, port=None, no_device=False, direct=None):
+def run_table(session, port=None, no_device=False, direct=None, table=None):
     """Run the UI on this terminal until the players quit; returns the game's status.
-    `direct` is a board file with "mcu": "linux": drive a matrix wired to this computer instead of a device."""
+    `direct` is a board file with "mcu": "linux": drive a matrix wired to this computer
+    instead of a device. `table`: the game's writer when others act too (the phones' pages
+    of `play --web`)."""
     device = None
     if not no_device:
         from boardlight.tui.device import open_device
 
         device = open_device(port, direct=direct)  # one line when it starts the virtual board
     try:
-        return TableApp(session, device).run()
+        return TableApp(session, device, table).run()
     finally:
         if device is not None:
             device.close()

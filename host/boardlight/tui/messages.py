@@ -1,5 +1,6 @@
-"""Messages from the device's link thread to the table UI (Textual messages are posted
-thread-safely and handled on the UI's own thread)."""
+"""Messages from the device's link thread and from the table's other writers (the phones'
+pages) to the table UI (Textual messages are posted thread-safely and handled on the UI's
+own thread)."""
 
 from textual.message import Message
 
@@ -19,3 +20,11 @@ class DeviceStatus(Message):
         super().__init__()
         self.state = state
         self.text = text
+
+
+class TableChanged(Message):
+    """An action was committed by another front end (a phone's page): redraw."""
+
+    def __init__(self, change):
+        super().__init__()
+        self.change = change
