@@ -41,8 +41,9 @@ def _log_path(db):
 
 
 def _store(db, create=True):
-    """The game log; with create=False (show, export only read it) a log that does not
-    exist is an error instead of a new empty file (and folder) at a mistyped path."""
+    """The game log; with create=False (history, show, export only read it) it is opened
+    read-only, and a log that does not exist is an error instead of a new empty file (and
+    folder) at a mistyped path."""
     if not create:
         import os
 
@@ -50,7 +51,7 @@ def _store(db, create=True):
             raise click.ClickException("there is no game log at %s: no game has been kept"
                                        " there yet (check --db)" % _log_path(db))
     try:
-        return open_store(db)
+        return open_store(db, readonly=not create)
     except StoreError as exc:
         raise click.ClickException(str(exc))
 
@@ -152,7 +153,7 @@ def register(cli, play, **_groups):
         if not os.path.exists(_log_path(db)):  # do not create a log just to list it
             click.echo("no games stored in %s yet" % _log_path(db))
             return
-        with _store(db) as store:
+        with _store(db, create=False) as store:
             rows = store.games(game=game, limit=limit, damaged_ok=True)
             if not rows:
                 click.echo("no games stored in %s yet" % store.path)
