@@ -6,7 +6,8 @@ closed terminal or a SIGKILL at any moment leaves either the whole action or non
 replaying the log rebuilds the last state the table saw.
 
 Damage is told, never read as another game: each game's actions are chained by checksums,
-and its row, players and score lines carry one (store.checksums), checked on every read.
+and its row, players and score lines carry one (store.checksums), checked on every read; a
+damaged -wal file is caught before SQLite would drop the commits after the damage (store.wal).
 A log opened only to read (history, show, export) is never written, so it can be another
 user's or on a read-only mount (store.readonly).
 
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import platformdirs
 
+from boardlight.store import wal
 from boardlight.store.checksums import GAME_COLUMNS, action_chain, game_checksum, reseal
 from boardlight.store.errors import StoreError, cannot_write, damaged, is_busy, is_write_failure
 from boardlight.store.readonly import connect_to_read
@@ -133,6 +135,7 @@ class Store:
         self.readonly = readonly
         if self.path.is_dir():
             raise StoreError("%s is a folder, not a database file" % self.path)
+        self._check_wal()
         if readonly:
             self._db, self._schema = self._open_to_read(timeout)
             return
@@ -176,6 +179,20 @@ class Store:
                 if not is_busy(exc) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
+
+    def _check_wal(self):
+        # Before SQLite opens the log: once it has, the commits it dropped from a damaged
+        # -wal file are gone with the next checkpoint.
+        lost = wal.lost_commits(self.path)
+        if lost is not None:
+            frame, commits = lost
+            raise StoreError(
+                "the game log %s cannot be read whole: its write-ahead file %s-wal is damaged"
+                " at frame %d, and %d committed change%s after it would be lost; nothing was"
+                " changed: keep a copy of both files (`sqlite3 %s 'PRAGMA wal_checkpoint'`"
+                " keeps what comes before the damage and drops the rest)"
+                % (self.path, self.path.name, frame, commits, "" if commits == 1 else "s",
+                   self.path))
 
     def _open_to_read(self, timeout):
         """(connection, schema version) of a log opened only to read."""
