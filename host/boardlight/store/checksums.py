@@ -10,6 +10,7 @@ recomputes them; writing one updates them in the same transaction as the change.
 
 import hashlib
 import json
+import sqlite3
 
 # The columns of a games row that its checksum covers, in this order.
 GAME_COLUMNS = ("id", "game", "seed", "options", "status", "started", "updated",
@@ -24,13 +25,14 @@ def _digest(fields) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
-def action_chain(previous, game_id, seq, kind, data, at) -> str:
+def action_chain(previous: str, game_id: int, seq: int, kind: str, data: str,
+                 at: str) -> str:
     """The chain value of an action row: `data` is its stored JSON text, `previous` the
     chain of action seq - 1 ('' for the first)."""
     return _digest(["action", previous, game_id, seq, kind, data, at])
 
 
-def game_checksum(db, row) -> str:
+def game_checksum(db: sqlite3.Connection, row) -> str:
     """The checksum of a games row (its GAME_COLUMNS values), with its players and score
     lines as they are stored now."""
     game_id = row[0]
@@ -41,7 +43,7 @@ def game_checksum(db, row) -> str:
     return _digest(["game", list(row), [list(p) for p in players], [list(s) for s in scores]])
 
 
-def reseal(db, game_id):
+def reseal(db: sqlite3.Connection, game_id: int) -> None:
     """Recompute and store the checksum of game `game_id` (inside the caller's transaction,
     after its row, players or score lines changed)."""
     row = db.execute("SELECT %s FROM games WHERE id = ?" % ", ".join(GAME_COLUMNS),
@@ -49,7 +51,7 @@ def reseal(db, game_id):
     db.execute("UPDATE games SET checksum = ? WHERE id = ?", (game_checksum(db, row), game_id))
 
 
-def seal_existing(db):
+def seal_existing(db: sqlite3.Connection) -> None:
     """Chain and checksum every game already in a version 1 log, as it stands (the upgrade
     to version 2; the caller's transaction makes it all or nothing)."""
     for (game_id,) in db.execute("SELECT id FROM games").fetchall():

@@ -6,6 +6,7 @@ import errno
 import os
 import resource
 import sqlite3
+from pathlib import Path
 
 
 class StoreError(Exception):
@@ -62,7 +63,7 @@ def _file_size_limit():
     return None if soft == resource.RLIM_INFINITY else soft
 
 
-def _at_size_limit(path) -> bool:
+def _at_size_limit(path: Path) -> bool:
     """Is one of the log's files (itself, its -wal, its -shm) within a few pages of the
     largest file this process may write?"""
     limit = _file_size_limit()
@@ -77,7 +78,8 @@ def _at_size_limit(path) -> bool:
     return False
 
 
-def cannot_write(path, exc, outcome, again="try it again") -> StoreError:
+def cannot_write(path: Path, exc: Exception, outcome: str,
+                 again: str = "try it again") -> StoreError:
     """The StoreError for a write to the log at `path` that failed with `exc` (a sqlite3 or
     OS error). `outcome` says what that leaves ("nothing was written", "the action was not
     taken"), `again` what to do once the cause is gone."""
@@ -113,7 +115,7 @@ def cannot_write(path, exc, outcome, again="try it again") -> StoreError:
                       % (path, reason, outcome, again))
 
 
-def damaged(path, exc) -> StoreError:
+def damaged(path: Path, exc: Exception) -> StoreError:
     return StoreError("the game log %s is damaged (%s): the games in it that can still be read"
                       " can be saved with `sqlite3 %s .recover`; or pick another file with --db"
                       % (path, exc, path))

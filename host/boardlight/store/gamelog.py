@@ -8,7 +8,7 @@ replaying the log rebuilds the last state the table saw.
 Damage is told, never read as another game: each game's actions are chained by checksums,
 and its row, players and score lines carry one (store.checksums), checked on every read; a
 damaged -wal file is caught before SQLite would drop the commits after the damage (store.wal).
-A log opened only to read (history, show, export) is never written, so it can be another
+A log opened only to read (history, show, export) is never changed, so it can be another
 user's or on a read-only mount (store.readonly).
 
 The database lives in the user's data folder (platformdirs) unless a path is given (`--db`).
@@ -127,10 +127,10 @@ def _reads(method):
 class Store:
     """An open game log. Use as a context manager or call close().
 
-    `readonly`: only read it (history, show, export), never write, create or upgrade it, so
-    a log on a read-only mount, or another user's, can still be read."""
+    `readonly`: only read it (history, show, export), never change, create or upgrade it,
+    so a log on a read-only mount, or another user's, can still be read."""
 
-    def __init__(self, path=None, timeout=10.0, readonly=False):
+    def __init__(self, path=None, timeout: float = 10.0, readonly: bool = False):
         self.path = Path(path) if path is not None else default_path()
         self.readonly = readonly
         if self.path.is_dir():
@@ -533,7 +533,7 @@ class _Transaction:
         return False
 
 
-def open_store(path=None, readonly=False) -> Store:
+def open_store(path=None, readonly: bool = False) -> Store:
     """Open the log at `path` (or the default one); honours BOARDLIGHT_DB for tests and scripts.
     `readonly`: for commands that only print games (see Store)."""
     if path is None and os.environ.get("BOARDLIGHT_DB"):

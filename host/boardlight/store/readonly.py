@@ -12,6 +12,7 @@ the error says so rather than show the games without their last changes.
 
 import os
 import sqlite3
+from pathlib import Path
 
 from boardlight.store.errors import StoreError, cannot_write, is_busy, is_read_only, \
     is_write_failure
@@ -32,7 +33,7 @@ def _unusable(path, exc):
     return StoreError("%s is not a usable boardlight game log: %s" % (path, exc))
 
 
-def connect_to_read(path, timeout):
+def connect_to_read(path: Path, timeout: float) -> sqlite3.Connection:
     """A sqlite3 connection that reads the log at `path` and cannot change it."""
     if not path.exists():
         raise StoreError("there is no game log at %s: no game has been kept there yet"

@@ -19,6 +19,7 @@ lost.
 
 import struct
 import time
+from pathlib import Path
 
 MAGIC = (0x377F0682, 0x377F0683)  # the low bit: checksums over big-endian words
 VERSION = 3007000
@@ -45,7 +46,7 @@ def _page_size(db_bytes):
     return size if size >= 512 and size & (size - 1) == 0 else None
 
 
-def scan(db_path):
+def scan(db_path: Path) -> tuple[int, int] | None:
     """None when SQLite would apply every commit in `db_path`'s -wal file that matters (or
     there is no such file); else (frame, commits): the number of the first frame SQLite
     rejects and how many commits after it would be lost."""
@@ -128,7 +129,8 @@ def scan(db_path):
     return None
 
 
-def lost_commits(db_path, tries=3, pause=0.05):
+def lost_commits(db_path: Path, tries: int = 3,
+                 pause: float = 0.05) -> tuple[int, int] | None:
     """scan(), believed only when it says the same twice: a writer appending to the -wal
     file while it is read can look like damage for a moment."""
     found = scan(db_path)

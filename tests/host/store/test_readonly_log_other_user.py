@@ -2,7 +2,6 @@
 history, show and export read it, as they read a writable one. As root the commands run as
 `nobody`; elsewhere the test's own user meets the same permissions."""
 
-import os
 import shutil
 import subprocess
 import sys
@@ -61,13 +60,13 @@ def _play(db, acts=4):
 def _expected(db, gid, capsys):
     """What history, show and export print of the log while it can still be written."""
     out = {}
-    for name, args in _COMMANDS(gid):
+    for name, args in _commands(gid):
         assert main(args + ["--db", str(db)]) == 0
         out[name] = capsys.readouterr().out
     return out
 
 
-def _COMMANDS(gid):
+def _commands(gid):
     return (("history", ["history"]), ("show", ["show", str(gid)]),
             ("export", ["export", str(gid), "--reveal"]))
 
@@ -91,7 +90,7 @@ def test_history_show_and_export_read_a_log_its_reader_cannot_write(folder, caps
     expected = _expected(db, gid, capsys)
     assert sorted(p.name for p in logs.iterdir()) == ["games.sqlite3"]  # closed: no -wal
     _lock_down(logs)
-    for name, args in _COMMANDS(gid):
+    for name, args in _commands(gid):
         done = _read_as_other_user(db, args)
         # Before: "cannot be opened for writing (attempt to write a readonly database)".
         assert (done.returncode, done.stderr) == (0, ""), (name, done.stderr)
@@ -165,7 +164,7 @@ def test_history_show_and_export_read_a_log_on_a_read_only_mount(folder, capsys)
     mounted.mkdir()
     _bind_read_only(logs, mounted)
     try:
-        for name, args in _COMMANDS(gid):
+        for name, args in _commands(gid):
             # Root itself: a read-only mount refuses writes to everybody.
             assert main(args + ["--db", str(mounted / "games.sqlite3")]) == 0
             captured = capsys.readouterr()
