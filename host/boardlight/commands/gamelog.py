@@ -33,13 +33,14 @@ def log_path(db) -> str:
 
 
 def open_log(db, create=True):
-    """The game log; with create=False (show, export only read it) a log that does not
-    exist is an error instead of a new empty file (and folder) at a mistyped path."""
+    """The game log; with create=False (history, show, export only read it) it is opened
+    read-only, and a log that does not exist is an error instead of a new empty file (and
+    folder) at a mistyped path."""
     if not create and not os.path.exists(log_path(db)):
         raise click.ClickException("there is no game log at %s: no game has been kept"
                                    " there yet (check --db)" % log_path(db))
     try:
-        return open_store(db)
+        return open_store(db, readonly=not create)
     except StoreError as exc:
         raise click.ClickException(str(exc))
 
@@ -81,7 +82,7 @@ def history(game, limit, db):
     if not os.path.exists(log_path(db)):  # do not create a log just to list it
         click.echo("no games stored in %s yet" % log_path(db))
         return
-    with open_log(db) as store:
+    with open_log(db, create=False) as store:
         rows = store.games(game=game, limit=limit, damaged_ok=True)
         if not rows:
             click.echo("no games stored in %s yet" % store.path)

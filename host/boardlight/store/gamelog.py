@@ -5,25 +5,37 @@ The rule of this module: an action is committed durably (WAL journal, synchronou
 closed terminal or a SIGKILL at any moment leaves either the whole action or none of it, and
 replaying the log rebuilds the last state the table saw.
 
+Damage is told, never read as another game: each game's actions are chained by checksums,
+and its row, players and score lines carry one (store.checksums), checked on every read; a
+damaged -wal file is caught before SQLite would drop the commits after the damage (store.wal).
+A log opened only to read (history, show, export) is never changed, so it can be another
+user's or on a read-only mount (store.readonly).
+
 The database lives in the user's data folder (platformdirs) unless a path is given (`--db`).
 """
 
+import errno
 import json
 import os
 import sqlite3
+import time
 from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 
+from boardlight.store import wal
+from boardlight.store.checksums import GAME_COLUMNS, action_chain, game_checksum, reseal
+from boardlight.store.errors import StoreError, cannot_write, damaged, is_busy, is_write_failure
+from boardlight.store.readonly import connect_to_read
 from boardlight.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+__all__ = ["GAMES", "STATUSES", "SCHEMA_VERSION", "GameRow", "Store", "StoreError",
+           "default_path", "open_store"]
 
 GAMES = ("fits", "zatre", "forbes")
 STATUSES = ("playing", "finished", "abandoned")
-
-
-class StoreError(Exception):
-    """The database cannot be used, or a request to it makes no sense (message says which)."""
+MAX_ID = (1 << 63) - 1  # SQLite's largest integer
 
 
 def moved_on(game_id: int, seq: int) -> StoreError:
@@ -67,34 +79,26 @@ class GameRow:
         return "GameRow(%d %s %s %s)" % (self.id, self.game, self.status, ",".join(self.players))
 
 
-def _writes(method):
-    """A write the database cannot take (locked past the timeout, a full disk) becomes a
-    StoreError that says so; the transaction has been rolled back, nothing was written."""
+def _writes(outcome, again="try it again"):
+    """A write the database cannot take (locked past the timeout, a full disk, a read-only
+    file) becomes a StoreError that says why; the transaction has been rolled back, so
+    `outcome` ("nothing was written") is what the message says it left."""
 
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            if isinstance(exc, sqlite3.DatabaseError) and "malformed" in str(exc):
-                raise _damaged(self.path, exc) from None
-            if _read_only(exc):
-                # Trying again cannot help: say what will.
-                raise StoreError("the game log %s is read-only (%s): nothing was written;"
-                                 " make it and its folder writable, or pick another file with"
-                                 " --db" % (self.path, exc)) from None
-            raise StoreError("the game log %s could not be written (%s): the action was not"
-                             " taken; try it again" % (self.path, exc)) from None
+    def decorate(method):
+        def wrapper(self, *args, **kwargs):
+            if self.readonly:
+                raise StoreError("the game log %s was opened only to read: %s"
+                                 % (self.path, outcome))
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.Error as exc:
+                raise cannot_write(self.path, exc, outcome, again) from None
 
-    wrapper.__name__ = method.__name__
-    wrapper.__doc__ = method.__doc__
-    return wrapper
+        wrapper.__name__ = method.__name__
+        wrapper.__doc__ = method.__doc__
+        return wrapper
 
-
-def _read_only(exc) -> bool:
-    """Does this sqlite error mean the file (or its folder, for the WAL files) cannot be
-    written or created, rather than a damaged file or a busy one?"""
-    text = str(exc).lower()
-    return "readonly" in text or "read-only" in text or "unable to open" in text
+    return decorate
 
 
 def _json(text, what):
@@ -106,10 +110,8 @@ def _json(text, what):
         raise StoreError("%s: damaged in the game log (not JSON: %s)" % (what, exc)) from None
 
 
-def _damaged(path, exc):
-    return StoreError("the game log %s is damaged (%s): the games in it that can still be read"
-                      " can be saved with `sqlite3 %s .recover`; or pick another file with --db"
-                      % (path, exc, path))
+def _row_missing(game_id):
+    return "game %d: damaged in the game log (its row is missing, its players are there)" % game_id
 
 
 def _reads(method):
@@ -120,7 +122,10 @@ def _reads(method):
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:
-            raise _damaged(self.path, exc) from None
+            if is_busy(exc):
+                raise StoreError("the game log %s is busy (%s): another program holds it;"
+                                 " try again" % (self.path, exc)) from None
+            raise damaged(self.path, exc) from None
 
     wrapper.__name__ = method.__name__
     wrapper.__doc__ = method.__doc__
@@ -128,55 +133,131 @@ def _reads(method):
 
 
 class Store:
-    """An open game log. Use as a context manager or call close()."""
+    """An open game log. Use as a context manager or call close().
 
-    def __init__(self, path=None, timeout=10.0):
+    `readonly`: only read it (history, show, export), never change, create or upgrade it,
+    so a log on a read-only mount, or another user's, can still be read."""
+
+    def __init__(self, path=None, timeout: float = 10.0, readonly: bool = False):
         self.path = Path(path) if path is not None else default_path()
+        self.readonly = readonly
         if self.path.is_dir():
             raise StoreError("%s is a folder, not a database file" % self.path)
+        self._check_wal()
+        if readonly:
+            self._db, self._schema = self._open_to_read(timeout)
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                raise cannot_write(self.path, exc, "its folder cannot be made") from None
             raise StoreError("cannot make the folder %s for the game log (%s): pick a"
                              " writable place with --db" % (self.path.parent, exc.strerror or exc))
+        self._db = None
         try:
             # isolation_level=None: we open and commit every transaction ourselves.
             # check_same_thread=False: the web pages act from the server's thread; a
             # sessions.table.Table lets one thread at a time use the connection.
             self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout,
                                        check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            if _read_only(exc):
+            self._set_up(timeout)
+        except (sqlite3.Error, StoreError) as exc:
+            if self._db is not None:
+                self._db.close()
+            if isinstance(exc, StoreError):
+                raise
+            if is_write_failure(exc):
                 # Not a damaged file: the file or its folder cannot be written (SQLite makes
-                # the file and, for WAL, two files beside it).
-                raise StoreError("the game log %s cannot be opened for writing (%s): make the"
-                                 " file and its folder writable, or pick another file with --db"
-                                 % (self.path, exc))
+                # the file and, for WAL, two files beside it), the disk is full, or busy.
+                raise cannot_write(self.path, exc, "it cannot be opened for writing",
+                                   "try again") from None
             raise StoreError("%s is not a usable boardlight game log: %s" % (self.path, exc))
+        self._schema = SCHEMA_VERSION
 
-    def _migrate(self):
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+    def _set_up(self, timeout):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                self._migrate()
+                return
+            except sqlite3.Error as exc:
+                # Two boardlights making one new log can each hold the lock the other
+                # waits for: SQLite then fails one at once rather than wait. Try again.
+                if not is_busy(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+
+    def _check_wal(self):
+        # Before SQLite opens the log: once it has, the commits it dropped from a damaged
+        # -wal file are gone with the next checkpoint.
+        lost = wal.lost_commits(self.path)
+        if lost is not None:
+            frame, commits = lost
+            raise StoreError(
+                "the game log %s cannot be read whole: its write-ahead file %s-wal is damaged"
+                " at frame %d, and %d committed change%s after it would be lost; nothing was"
+                " changed: keep a copy of both files (`sqlite3 %s 'PRAGMA wal_checkpoint'`"
+                " keeps what comes before the damage and drops the rest)"
+                % (self.path, self.path.name, frame, commits, "" if commits == 1 else "s",
+                   self.path))
+
+    def _open_to_read(self, timeout):
+        """(connection, schema version) of a log opened only to read."""
+        db = connect_to_read(self.path, timeout)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            self._check_version(db, version)
+        except sqlite3.Error as exc:
+            db.close()
+            raise StoreError("%s is not a usable boardlight game log: %s"
+                             % (self.path, exc)) from None
+        except BaseException:
+            db.close()
+            raise
+        return db, version
+
+    def _check_version(self, db, version):
         if version > SCHEMA_VERSION:
             raise StoreError(
                 "%s has schema version %d; this boardlight knows up to %d: upgrade boardlight"
                 % (self.path, version, SCHEMA_VERSION))
-        if version == 0 and self._db.execute(
-                "SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise StoreError("%s holds tables but no boardlight schema version" % self.path)
-        while version < SCHEMA_VERSION:
-            self._db.execute("BEGIN IMMEDIATE")
-            # Statement by statement: executescript() would commit behind our back.
-            for statement in MIGRATIONS[version].split(";"):
-                if statement.strip():
-                    self._db.execute(statement)
-            version += 1
+
+    def _version(self):
+        return self._db.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self):
+        version = self._version()
+        self._check_version(self._db, version)
+        if version == SCHEMA_VERSION:
+            return  # the usual open: no write lock taken
+        # Check and upgrade under one write lock: another boardlight may be making or
+        # upgrading the same log at this moment, and one of them must see the other's work.
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            version = self._version()
+            self._check_version(self._db, version)
+            while version < SCHEMA_VERSION:
+                sql, fill = MIGRATIONS[version]
+                # Statement by statement: executescript() would commit behind our back.
+                for statement in sql.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                if fill is not None:
+                    fill(self._db)
+                version += 1
             # PRAGMA cannot take parameters; version is our own integer.
             self._db.execute("PRAGMA user_version=%d" % version)
             self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
 
     def close(self):
         self._db.close()
@@ -189,7 +270,7 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------------
 
-    @_writes
+    @_writes("nothing was written")
     def new_game(self, game: str, players, seed: int, options=None) -> int:
         """Record a new game (status 'playing') and return its id."""
         if game not in GAMES:
@@ -207,9 +288,10 @@ class Store:
             self._db.executemany(
                 "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
                 [(game_id, seat, name) for seat, name in enumerate(players)])
+            reseal(self._db, game_id)
         return game_id
 
-    @_writes
+    @_writes("the action was not taken")
     def append_action(self, game_id: int, seq: int, kind: str, data: dict, scores=(),
                       finished=False):
         """Append action number `seq` (1, 2, ... without gaps) and commit it durably.
@@ -220,34 +302,42 @@ class Store:
         (locked by another program past the timeout, a full disk) raises StoreError and
         holds nothing of the action."""
         with self._tx():
-            row = self._db.execute(
-                "SELECT status, (SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?)"
-                " FROM games WHERE id = ?", (game_id, game_id)).fetchone()
-            if row is None:
-                raise StoreError("no game %d in %s" % (game_id, self.path))
-            if row[0] != "playing":
-                raise StoreError("game %d is %s: no more actions" % (game_id, row[0]))
-            if seq <= row[1]:
+            row = self._checked(self._fetch(game_id, "no game %d in %s"))
+            status, count, head = row[4], row[7], row[8]
+            if status != "playing":
+                raise StoreError("game %d is %s: no more actions" % (game_id, status))
+            last = self._db.execute("SELECT coalesce(max(seq), 0) FROM actions"
+                                    " WHERE game_id = ?", (game_id,)).fetchone()[0]
+            if last != count:
+                raise StoreError("game %d: damaged in the game log (it holds actions up to %d,"
+                                 " its row counts %d)" % (game_id, last, count))
+            if seq <= count:
                 # Two tables on one game (a second `play --resume` in another terminal):
                 # the log moved on since this one loaded it.
                 raise moved_on(game_id, seq)
-            if seq != row[1] + 1:
+            if seq != count + 1:
                 raise StoreError("game %d: action %d follows %d, expected %d"
-                                 % (game_id, seq, row[1], row[1] + 1))
+                                 % (game_id, seq, count, count + 1))
             now = _now()
+            text = json.dumps(data, sort_keys=True)
+            chain = action_chain(head, game_id, seq, kind, text, now)
             self._db.execute(
-                "INSERT INTO actions (game_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, kind, json.dumps(data, sort_keys=True), now))
+                "INSERT INTO actions (game_id, seq, kind, data, at, chain)"
+                " VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, kind, text, now, chain))
             for part, points, details in scores:
                 self._write_scores(game_id, part, points, details)
-            self._db.execute("UPDATE games SET updated = ?, status = ? WHERE id = ?",
-                             (now, "finished" if finished else "playing", game_id))
+            self._db.execute("UPDATE games SET updated = ?, status = ?, action_count = ?,"
+                             " chain_head = ? WHERE id = ?",
+                             (now, "finished" if finished else "playing", seq, chain, game_id))
+            reseal(self._db, game_id)
 
-    @_writes
+    @_writes("nothing was written")
     def set_scores(self, game_id: int, part: str, points, details=None):
         """Write (or rewrite) the score line `part` (e.g. 'round 1', 'total'): points per seat."""
         with self._tx():
+            self._checked(self._fetch(game_id, "no game %d in %s"))
             self._write_scores(game_id, part, points, details)
+            reseal(self._db, game_id)
 
     def _write_scores(self, game_id, part, points, details):
         details = details or [None] * len(points)
@@ -257,32 +347,29 @@ class Store:
             [(game_id, part, seat, int(p), json.dumps(d, sort_keys=True))
              for seat, (p, d) in enumerate(zip(points, details))])
 
-    @_writes
+    @_writes("nothing was written")
     def set_status(self, game_id: int, status: str):
         if status not in STATUSES:
             raise StoreError("unknown status %r" % status)
         with self._tx():
-            cur = self._db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
-                                   (status, _now(), game_id))
-            if cur.rowcount != 1:
-                raise StoreError("no game %d in %s" % (game_id, self.path))
+            self._checked(self._fetch(game_id, "no game %d in %s"))
+            self._db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
+                             (status, _now(), game_id))
+            reseal(self._db, game_id)
 
     # -- reading ---------------------------------------------------------------------------
 
     @_reads
     def game(self, game_id: int) -> GameRow:
-        row = self._db.execute(
-            "SELECT id, game, seed, options, status, started, updated FROM games WHERE id = ?",
-            (game_id,)).fetchone()
-        if row is None:
-            raise StoreError("no game %s in %s (see `boardlight history`)" % (game_id, self.path))
-        return self._row(row)
+        return self._row(self._fetch(game_id))
 
     @_reads
     def games(self, game=None, status=None, limit=None, damaged_ok=False):
         """Stored games, newest first. `damaged_ok`: a game whose row is damaged is still
         listed, with `damaged` saying why (a list must not stop at one bad game)."""
-        sql = "SELECT id, game, seed, options, status, started, updated FROM games"
+        if not self._schema:
+            return []
+        sql = "SELECT %s FROM games" % self._columns()
         where, args = [], []
         if game is not None:
             where.append("game = ?")
@@ -294,16 +381,27 @@ class Store:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY updated DESC, id DESC"
         if limit is not None:
-            sql += " LIMIT %d" % int(limit)
+            # Past SQLite's largest integer a limit is no limit (and not a damaged log).
+            sql += " LIMIT ?"
+            args.append(min(int(limit), MAX_ID))
         rows = []
         for r in self._db.execute(sql, args).fetchall():
             try:
                 rows.append(self._row(r))
-            except StoreError as exc:
+            except (StoreError, sqlite3.DatabaseError) as exc:
                 if not damaged_ok:
                     raise
+                if isinstance(exc, sqlite3.DatabaseError):
+                    exc = damaged(self.path, exc)
                 rows.append(GameRow(r[0], r[1], r[2], {}, r[4], r[5], r[6],
-                                    self._players(r[0]), damaged=str(exc)))
+                                    self._players_or_none(r[0]), damaged=str(exc)))
+        if damaged_ok and game is None and status is None:
+            # A game whose row is gone (a damaged page) still has its players: say so.
+            for (gid,) in self._db.execute(
+                    "SELECT DISTINCT game_id FROM players WHERE game_id NOT IN"
+                    " (SELECT id FROM games) ORDER BY game_id").fetchall():
+                rows.append(GameRow(gid, "?", None, {}, "?", "", "", self._players_or_none(gid),
+                                    damaged=_row_missing(gid)))
         return rows
 
     def last_unfinished(self, game=None):
@@ -313,26 +411,49 @@ class Store:
 
     @_reads
     def actions(self, game_id: int):
-        """The game's actions in order: a list of (seq, kind, data dict)."""
+        """The game's actions in order: a list of (seq, kind, data dict). Each is checked
+        against the game's checksum chain: damage is a StoreError naming the action."""
+        row = self._checked(self._fetch(game_id))
+        sealed = self._schema >= 2
         rows = self._db.execute(
-            "SELECT seq, kind, data FROM actions WHERE game_id = ? ORDER BY seq",
-            (game_id,)).fetchall()
-        for i, (seq, _kind, _data) in enumerate(rows):
+            "SELECT seq, kind, data, at, %s FROM actions WHERE game_id = ? ORDER BY seq"
+            % ("chain" if sealed else "NULL"), (game_id,)).fetchall()
+        out = []
+        previous = ""
+        for i, (seq, kind, data, at, chain) in enumerate(rows):
             if seq != i + 1:
                 raise StoreError("game %d: action %d is missing from the log" % (game_id, i + 1))
-        out = []
-        for seq, kind, data in rows:
             what = "game %d action %d" % (game_id, seq)
             value = _json(data, what)
             if not isinstance(value, dict):
                 raise StoreError("%s: damaged in the game log (not an action: %r)"
                                  % (what, value))
+            if sealed:
+                if chain != action_chain(previous, game_id, seq, kind, data, at):
+                    raise StoreError("%s: damaged in the game log (it does not match its"
+                                     " checksum)" % what)
+                previous = chain
             out.append((seq, kind, value))
+        if sealed:
+            count, head = row[7], row[8]
+            if len(rows) < count:
+                raise StoreError("game %d: %s missing from the log (damaged: the game has %d)"
+                                 % (game_id, "action %d is" % count if len(rows) + 1 == count
+                                    else "actions %d to %d are" % (len(rows) + 1, count),
+                                    count))
+            if len(rows) > count or previous != head:
+                raise StoreError("game %d action %d: damaged in the game log (the game's"
+                                 " row counts %d actions)" % (game_id, len(rows), count))
         return out
 
     @_reads
     def scores(self, game_id: int):
         """{part: [(points, detail) per seat]} of the score lines written so far."""
+        if not self._schema:
+            return {}
+        if self._schema >= 2:
+            # The game's checksum covers its score lines.
+            self._checked(self._fetch(game_id))
         out = {}
         for part, seat, points, detail in self._db.execute(
                 "SELECT part, seat, points, detail FROM scores WHERE game_id = ?"
@@ -348,9 +469,41 @@ class Store:
 
     # -- helpers ---------------------------------------------------------------------------
 
+    def _columns(self):
+        # A version 1 log (read-only: it cannot be upgraded) has no checksums to read.
+        if self._schema >= 2:
+            return ", ".join(GAME_COLUMNS + ("checksum",))
+        return ", ".join(GAME_COLUMNS[:7]) + ", 0, '', NULL"
+
+    def _fetch(self, game_id, missing="no game %s in %s (see `boardlight history`)"):
+        """The raw games row of `game_id` (GAME_COLUMNS and the checksum)."""
+        if not (self._schema and 0 <= game_id <= MAX_ID):
+            raise StoreError(missing % (game_id, self.path))
+        row = self._db.execute("SELECT %s FROM games WHERE id = ?" % self._columns(),
+                               (game_id,)).fetchone()
+        if row is None:
+            if self._db.execute("SELECT 1 FROM players WHERE game_id = ?",
+                                (game_id,)).fetchone():
+                raise StoreError(_row_missing(game_id))
+            raise StoreError(missing % (game_id, self.path))
+        return row
+
+    def _checked(self, row):
+        """`row`, once its checksum agrees with it, its players and its score lines."""
+        if self._schema >= 2 and row[9] != game_checksum(self._db, row[:9]):
+            raise StoreError("game %s: damaged in the game log (its row, players or score"
+                             " lines do not match its checksum)" % (row[0],))
+        return row
+
     def _players(self, game_id):
         return [n for (n,) in self._db.execute(
             "SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
+
+    def _players_or_none(self, game_id):
+        try:
+            return self._players(game_id)
+        except sqlite3.DatabaseError:
+            return []
 
     def _row(self, row) -> GameRow:
         players = self._players(row[0])
@@ -358,6 +511,7 @@ class Store:
         if not isinstance(options, dict):
             raise StoreError("game %d options: damaged in the game log (not options: %r)"
                              % (row[0], options))
+        self._checked(row)
         return GameRow(row[0], row[1], row[2], options, row[4], row[5], row[6], players)
 
     def _tx(self):
@@ -388,8 +542,9 @@ class _Transaction:
         return False
 
 
-def open_store(path=None) -> Store:
-    """Open the log at `path` (or the default one); honours BOARDLIGHT_DB for tests and scripts."""
+def open_store(path=None, readonly: bool = False) -> Store:
+    """Open the log at `path` (or the default one); honours BOARDLIGHT_DB for tests and scripts.
+    `readonly`: for commands that only print games (see Store)."""
     if path is None and os.environ.get("BOARDLIGHT_DB"):
         path = os.environ["BOARDLIGHT_DB"]
-    return Store(path)
+    return Store(path, readonly=readonly)

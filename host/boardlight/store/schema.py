@@ -2,9 +2,12 @@
 
 The version lives in SQLite's own `PRAGMA user_version`, so opening a database tells at once
 whether it is ours, current, or written by a newer boardlight (which we refuse to touch).
+A new log is made by applying every migration in turn, so it is the same as an upgraded one.
 """
 
-SCHEMA_VERSION = 1
+from boardlight.store.checksums import seal_existing
+
+SCHEMA_VERSION = 2
 
 # Version 1. Every game is a row in `games`; its seats in `players`; every action the table
 # took, in order, in `actions` (seq counts from 1 without gaps, so a replay knows nothing is
@@ -45,6 +48,17 @@ CREATE TABLE scores (
 CREATE INDEX games_by_status ON games(status, updated);
 """
 
-# Each entry upgrades the database from version (index) to version (index + 1).
-MIGRATIONS = (SCHEMA_V1,)
+# Version 2: checksums (boardlight.store.checksums) over each game's actions (a chain), and
+# over its row, players and score lines; the upgrade computes them for the games already
+# there, so a log written by an older boardlight keeps working.
+SCHEMA_V2 = """
+ALTER TABLE games ADD COLUMN action_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN chain_head TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
+ALTER TABLE actions ADD COLUMN chain TEXT NOT NULL DEFAULT '';
+"""
+
+# Each entry upgrades the database from version (index) to version (index + 1): its SQL
+# statements, then a function of the connection that fills in what they added (or None).
+MIGRATIONS = ((SCHEMA_V1, None), (SCHEMA_V2, seal_existing))
 assert len(MIGRATIONS) == SCHEMA_VERSION

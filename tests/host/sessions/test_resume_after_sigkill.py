@@ -1,5 +1,6 @@
-"""A scripted game SIGKILLed at random moments, 50 times: resuming from the log always gives
-exactly the last acknowledged state, and no game is lost or corrupted.
+"""A scripted game SIGKILLed at random moments, 50 times mid-game and 10 from its very start:
+resuming from the log always gives exactly the last acknowledged state, and no game is lost
+or corrupted.
 
 The child process plays a scripted game through the same Session.act the table UI uses and
 prints "ACK n" after act() returns, i.e. after action n is committed. A kill often lands
@@ -25,6 +26,9 @@ from session_scripts import SCRIPTS
 
 ROOT = Path(__file__).resolve().parents[3]
 KILLS = 50
+# Kills more at any moment from the child's start, its opening (or making) of the log too;
+# they count when the game was made by then.
+EARLY_KILLS = 10
 GAMES = (("fits", {}), ("zatre", {}), ("forbes", {"target_score": 40}),
          ("fits", {"scoring": "tally"}))
 
@@ -63,12 +67,23 @@ def _reference(tmp_path, game, options):
         return snaps
 
 
+def _wait_for_game(proc):
+    """The child's output up to its GAME line: from there on it is playing. (Waiting a fixed
+    time instead made most kills land before the game on a busy machine.)"""
+    lines = []
+    for line in proc.stdout:
+        lines.append(line)
+        if line.startswith("GAME "):
+            break
+    return "".join(lines)
+
+
 def _last_ack(text):
     acks = [int(line.split()[1]) for line in text.splitlines() if line.startswith("ACK ")]
     return acks[-1] if acks else 0
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(300)
 def test_sigkill_50_times_resume_restores_last_acknowledged_state(tmp_path):
     import json
 
@@ -79,7 +94,7 @@ def test_sigkill_50_times_resume_restores_last_acknowledged_state(tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     kills = extra = 0
     started = time.monotonic()
-    for k in range(KILLS):
+    for k in range(KILLS + EARLY_KILLS):
         game, options = GAMES[k % len(GAMES)]
         key = (game, json.dumps(options, sort_keys=True))
         if key not in refs:
@@ -95,9 +110,15 @@ def test_sigkill_50_times_resume_restores_last_acknowledged_state(tmp_path):
             [sys.executable, str(script), str(db), game, str(resume_id), key[1],
              str(Path(__file__).parents[2])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, env=env, cwd=ROOT)
-        time.sleep(rng.uniform(0.15, 0.7))
+        started_output = ""
+        if k % 6 == 5:
+            time.sleep(rng.uniform(0.0, 0.7))
+        else:
+            started_output = _wait_for_game(proc)
+            time.sleep(rng.uniform(0.0, 0.5))
         proc.send_signal(signal.SIGKILL)
         out, err = proc.communicate(timeout=30)
+        out = started_output + out
         assert "Traceback" not in err, err
         if "GAME" not in out:
             continue  # killed before the game was created: nothing to check

@@ -12,6 +12,7 @@ from boardlight.sessions.fits import FitsSession
 from boardlight.sessions.forbes import ForbesSession
 from boardlight.sessions.registry import resume_session, session_class
 from boardlight.sessions.zatre import ZatreSession
+from boardlight.store.checksums import seal_existing
 from boardlight.store.gamelog import Store, StoreError
 from session_scripts import SCRIPTS, play_out
 
@@ -106,6 +107,9 @@ def test_tampered_log_is_caught(store, tmp_path):
     db = sqlite3.connect(str(tmp_path / "log.sqlite3"))
     db.execute("UPDATE actions SET data = replace(data, '\"stone\": \"%s\"', '\"stone\": \"%s\"')"
                " WHERE seq = 2" % (drawn, other))
+    # Checksums recomputed, as an editor who knows them would: the replay itself must
+    # still notice that the log's draw is not the seed's.
+    seal_existing(db)
     db.commit()
     db.close()
     with pytest.raises(ReplayMismatch, match="recorded stone '%s' but the replay drew '%s'"

@@ -26,6 +26,19 @@ def _unfinished_fits(db):
         return s.row.id, s.seq
 
 
+def _fake_read_only(monkeypatch):
+    """Every open of the log by path is read-only (mode=ro); an open by URI, which names its
+    own mode (the read-only open of history, show and export), is left as it is."""
+    real = sqlite3.connect
+
+    def connect(path, *a, **k):
+        if k.get("uri"):
+            return real(path, *a, **k)
+        return real("file:%s?mode=ro" % path, *a, uri=True, **k)
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", connect)
+
+
 def test_show_and_export_work_on_a_read_only_log(tmp_path, capsys, monkeypatch):
     db = tmp_path / "log.sqlite3"
     gid, seq = _unfinished_fits(db)
@@ -34,9 +47,7 @@ def test_show_and_export_work_on_a_read_only_log(tmp_path, capsys, monkeypatch):
     assert main(["export", str(gid), "--db", str(db), "--reveal"]) == 0
     record = capsys.readouterr().out
 
-    real = sqlite3.connect
-    monkeypatch.setattr(store_module.sqlite3, "connect",
-                        lambda path, *a, **k: real("file:%s?mode=ro" % path, *a, uri=True, **k))
+    _fake_read_only(monkeypatch)
     # Before: show and export rewrote the score lines on the way and failed with "could not
     # be written ... try it again" on a log the user may only read.
     assert main(["show", str(gid), "--db", str(db)]) == 0
@@ -51,9 +62,7 @@ def test_show_and_export_work_on_a_read_only_log(tmp_path, capsys, monkeypatch):
 def test_resuming_a_read_only_log_says_it_is_read_only(tmp_path, capsys, monkeypatch):
     db = tmp_path / "log.sqlite3"
     _unfinished_fits(db)
-    real = sqlite3.connect
-    monkeypatch.setattr(store_module.sqlite3, "connect",
-                        lambda path, *a, **k: real("file:%s?mode=ro" % path, *a, uri=True, **k))
+    _fake_read_only(monkeypatch)
     assert main(["play", "--resume", "--no-device", "--db", str(db)]) == 1
     err = capsys.readouterr().err
     assert "read-only" in err and "--db" in err
@@ -63,9 +72,7 @@ def test_resuming_a_read_only_log_says_it_is_read_only(tmp_path, capsys, monkeyp
 def test_an_action_on_a_read_only_log_is_refused_and_the_game_unchanged(tmp_path, monkeypatch):
     db = tmp_path / "log.sqlite3"
     gid, seq = _unfinished_fits(db)
-    real = sqlite3.connect
-    monkeypatch.setattr(store_module.sqlite3, "connect",
-                        lambda path, *a, **k: real("file:%s?mode=ro" % path, *a, uri=True, **k))
+    _fake_read_only(monkeypatch)
     with Store(db) as store:
         s = session_class("fits").resume(store, gid, record=False)
         before = s.snapshot()
