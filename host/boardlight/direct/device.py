@@ -6,32 +6,23 @@ Pi (or any Linux board Blinka supports), with no microcontroller in between.
     for event in device.poll():             # ("button", "next", "short"), ...
         ...
 
-The screens are the firmware's own (firmware/screens/__init__.py and firmware/screen_*.py, loaded
-from the source tree), drawn on a CPython canvas (direct_canvas) that the MAX7219 or
+The screens are the firmware's own (firmware/screens/, from the firmware installed with
+boardlight: boardlight.firmware), drawn on a CPython canvas (direct_canvas) that the MAX7219 or
 NeoPixel driver (direct_max7219, direct_neopixel) pushes to the hardware through Blinka
 and Adafruit's CircuitPython driver libraries. Events follow the device's contract, so
 the play UI handles them exactly as events arriving from a device over USB.
 """
 
-import sys
 from pathlib import Path
 
 from boardlight.direct import wiring as direct_config
 from boardlight.direct.buttons import Buttons, blinka_inputs
+from boardlight.firmware import import_module
 
-FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
 
-
-def load_screens(firmware=FIRMWARE):
-    """The firmware's `screens` module, imported with firmware/ at the END of sys.path
-    (so it can import its screen_* modules without shadowing any host module)."""
-    if not (Path(firmware) / "screens" / "__init__.py").exists():
-        raise RuntimeError("the firmware screens are not in %s: --direct runs from a source checkout" % firmware)
-    if str(firmware) not in sys.path:
-        sys.path.append(str(firmware))
-    import screens
-
-    return screens
+def load_screens():
+    """The firmware's `screens` module (boardlight.firmware.import_module says where from)."""
+    return import_module("screens")
 
 
 def build_display(disp, board_module=None, spi=None):

@@ -13,14 +13,13 @@ is a path of this computer.
 
 import shutil
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 from boardcore.digits import is_digits
 
-from boardlight import deploy
+from boardlight import deploy, image, scratch
 from boardlight.vboard.bridge import Bridge
 from boardlight.vboard.frame import MatrixFrame
 
@@ -66,7 +65,7 @@ class VirtualBoard:
             heap = str(heap).strip()  # as checked: "96k " on micropython's command line is refused
         self._tmp = None
         if flash is None:
-            self._tmp = tempfile.mkdtemp(prefix="boardlight-flash-")
+            self._tmp = str(scratch.make("flash"))
             flash = self._tmp
         self.flash = Path(flash)
         self.flash.mkdir(parents=True, exist_ok=True)
@@ -77,7 +76,7 @@ class VirtualBoard:
             config, text = deploy.load_board(board)
             if config["display"]["kind"] != "virtual":
                 raise VirtualBoardError("board %s has a %s display: the virtual board needs kind virtual" % (board, config["display"]["kind"]))
-            deploy.build_image(self.flash, text, compiled=(install == "mpy"))
+            image.build(self.flash, text, "virtual", compiled=(install == "mpy"))
         self._cond = threading.Condition()
         self._frame = None
         self.frames_seen = 0
