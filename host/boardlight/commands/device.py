@@ -82,7 +82,7 @@ def devices(show_all):
     """List serial ports that look like MicroPython boards (by USB vendor and product id)."""
     from serial.tools import list_ports
 
-    from boardlight.link.devices import find_boards
+    from boardlight.link.devices import find_boards, port_order
 
     ports = list_ports.comports()
     boards = find_boards(ports)
@@ -90,7 +90,7 @@ def devices(show_all):
         click.echo(d.line())
     if show_all:
         known = {d.port for d in boards}
-        for p in sorted(ports, key=lambda p: p.device):
+        for p in sorted(ports, key=lambda p: port_order(p.device)):
             if p.device not in known:
                 ids = "%04x:%04x" % (p.vid, p.pid) if p.vid is not None else "no USB ids"
                 click.echo("%s  %s  %s (not a board)" % (p.device, ids, p.description))
