@@ -5,10 +5,10 @@
         board.press("next")                # the side channel: buttons, scans ...
         frame = board.wait_frame()         # ... and the LED matrix (a MatrixFrame)
 
-mpremote can use board.port too (raw REPL, fs cp, run, soft-reset). The flash folder is
-the interpreter's working directory and import path: it stands for the board's flash.
-Use relative remote paths with mpremote (":main.py"): on the unix port an absolute path
-is a path of this computer.
+mpremote can use board.port too (raw REPL, fs ls/cp/rm, run, soft-reset). The flash
+folder stands for the board's flash: it is the interpreter's whole filesystem, "/" as on
+a board (":/main.py" and ":main.py" are the same file), and no path leaves it
+(firmware/sim/flashfs.py).
 """
 
 import os
