@@ -16,6 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
+from boardlight.store import private
 from boardlight.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 GAMES = ("fits", "zatre", "forbes")
@@ -127,14 +128,18 @@ class Store:
         if self.path.is_dir():
             raise StoreError("%s is a folder, not a database file" % self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private.make_folder(self.path.parent)
+            if path is None:
+                private.make_private(self.path.parent)  # the default folder is boardlight's own
         except OSError as exc:
             raise StoreError("cannot make the folder %s for the game log (%s): pick a"
                              " writable place with --db" % (self.path.parent, exc.strerror or exc))
         try:
+            private.create(self.path)
             # isolation_level=None: we open and commit every transaction ourselves.
             self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout)
             self._db.execute("PRAGMA journal_mode=WAL")
+            private.tighten(self.path)
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()

@@ -32,6 +32,7 @@ import selectors
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import tty
@@ -66,7 +67,8 @@ class Bridge:
         os.set_blocking(self.master, False)
         self.port = os.ttyname(self._slave)
         # The side channel: only this user can enter the folder; the socket is 0600 too.
-        self._side_dir = scratch.make("side")
+        # A socket's path has room for about 100 bytes: a long TMPDIR gets /tmp instead.
+        self._side_dir = scratch.make("side", None if len(tempfile.gettempdir()) < 60 else "/tmp")
         self.side_path = os.path.join(str(self._side_dir), "s")
         self._listen = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._listen.bind(self.side_path)
