@@ -174,7 +174,10 @@ class TableApp(App):
             return
         entry = self.view.entry_for_event(event)
         if entry is None:
-            self.refresh_panels()
+            # A button going down changes nothing at the table (its release may): no redraw
+            # to hold up the release, which follows within milliseconds.
+            if event[0] != "button" or event[2] != "down":
+                self.refresh_panels()
             return
         self.enter(entry)
 
