@@ -24,7 +24,6 @@ def sim(flash, board, source, heap, no_tty):
 
     from boardlight.deploy import DeployError, load_board
     from boardlight.vboard.board import VirtualBoard, VirtualBoardError
-    from boardlight.vboard import term as vboard_term
 
     try:
         config, _ = load_board(board)
@@ -49,6 +48,8 @@ def sim(flash, board, source, heap, no_tty):
             except KeyboardInterrupt:
                 pass
             return
+        from boardlight.vboard import term as vboard_term  # termios: after the board could start
+
         vboard_term.run(vb, config["buttons"], config["long_press_ms"])
 
 
