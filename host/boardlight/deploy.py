@@ -149,7 +149,7 @@ def deploy(port, board="virtual", compiled=True, log=print, packages_from=None, 
             files = image.build(tmp, text, image.kind_for(config), compiled)
         except image.ImageError as e:
             raise DeployError(str(e)) from None
-        log("compiled %d files for board %s in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
+        log("image of %d files for board %s ready in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
         script = _prepare_script(files)
         if check_platform:
             script = _platform_check(config["mcu"]) + script
