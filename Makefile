@@ -26,4 +26,4 @@ bench: $(STAMP)
 	for b in $(filter-out %_worker.py,$(wildcard bench/*.py)); do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -15,7 +15,7 @@ MICROPYTHON = Path(sys.executable).with_name("micropython")
 
 # The interpreters every core check runs on: CPython; MicroPython with its default heap,
 # running the .py source; and MicroPython with a microcontroller-sized 96 KB heap, running
-# the core compiled by mpy-cross as a device holds it (mpy_tree.py says why).
+# the core from the device's own image, compiled by mpy-cross as deployed (mpy_tree.py says why).
 INTERPRETERS = ("cpython", "micropython", "micropython-96k")
 
 # Figures gathered during the run and printed at the end (peak heap per scenario).
@@ -30,9 +30,9 @@ def interpreter_command(name, script, *args):
         env["PYTHONPATH"] = path
         return [sys.executable, str(script), *map(str, args)], env
     if name == "micropython-96k":
-        from mpy_tree import compiled
+        from mpy_tree import compiled, device_image
 
-        path = os.pathsep.join([str(compiled(SHARED)), str(compiled(CONFORMANCE))])
+        path = os.pathsep.join([str(device_image() / "lib"), str(compiled(CONFORMANCE))])
     env["MICROPYPATH"] = ".frozen" + os.pathsep + path
     heap = ["-X", "heapsize=96k"] if name == "micropython-96k" else []
     return [str(MICROPYTHON), *heap, str(script), *map(str, args)], env

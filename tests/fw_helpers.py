@@ -1,7 +1,7 @@
 """Run firmware code on the MicroPython unix port and read back the frames it drew.
 
 A test script runs with firmware/ on MICROPYPATH (besides shared/, as conftest sets),
-under -X heapsize=96k by default with both compiled by mpy-cross as deployed (the
+under -X heapsize=96k by default from the device's image, as deployed (the
 "micropython" interpreter runs them from source), after a prelude that defines:
     RecordingDisplay(width, height, colour=False, fmt=None)
         a real framebuf-backed firmware Display whose show() only counts (.shows)
@@ -20,7 +20,7 @@ import subprocess
 
 from boardlight.canvas import Canvas
 from conftest import FIGURES, ROOT, interpreter_command
-from mpy_tree import compiled
+from mpy_tree import device_image
 
 FIRMWARE = ROOT / "firmware"
 
@@ -118,7 +118,7 @@ def run_fw(tmp_path, body, interpreter="micropython-96k", figure=None, timeout=6
         raise ValueError("firmware scripts run on micropython or micropython-96k")
     script.write_text(PRELUDE + body + EPILOGUE)
     argv, env = interpreter_command(interpreter, script)
-    firmware = compiled(FIRMWARE) if interpreter == "micropython-96k" else FIRMWARE
+    firmware = device_image() if interpreter == "micropython-96k" else FIRMWARE
     env["MICROPYPATH"] = env["MICROPYPATH"] + os.pathsep + str(firmware)
     proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     run = FwRun(proc)

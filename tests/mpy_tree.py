@@ -1,13 +1,21 @@
-"""Source folders as a device holds them: every .py compiled by mpy-cross, the way
-`boardlight deploy` compiles the firmware (source names kept short with -s), and every
-other file (FITS layouts, board files) copied beside them.
+"""What the 96 KB runs put on MicroPython's path: the device's own image, and test folders
+compiled the same way.
 
-Why the 96 KB runs use these: compiling .py source on MicroPython itself holds the parse
-tree and every docstring on the heap and fragments it, so whether a run from source fits
-changes with the checkout's path or an unrelated edit (a Forbes record replay passed at
-96 KB from /work/main and failed from /check/work/main). The device
-never compiles: it runs .mpy files. The source itself is still run on MicroPython with
-the default heap. bench/core_heap.py prints both figures.
+device_image(): the flash image exactly as `boardlight deploy` builds it for a board
+(boardlight.image: the firmware and core compiled by mpy-cross, the FITS layouts beside
+them), or the virtual board's image, which adds sim/. Its folder stands for the board's
+flash: firmware modules at the root, the core under lib/.
+
+compiled(src): a folder of test code (conformance scenarios, fakes) with every .py
+compiled by mpy-cross as the image's are (source names kept short with -s), every other
+file copied beside them.
+
+Why the 96 KB runs use compiled code: compiling .py source on MicroPython itself holds the
+parse tree and every docstring on the heap and fragments it, so whether a run from source
+fits changes with the checkout's path or an unrelated edit (a Forbes record replay passed
+at 96 KB from /work/main and failed from /check/work/main). The device never compiles: it
+runs .mpy files. The source itself is still run on MicroPython with the default heap.
+bench/core_heap.py prints both figures.
 """
 
 import atexit
@@ -15,9 +23,21 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from boardlight.deploy import compile_files
+from boardlight import image
+from boardlight.image import compile_files
 
 _TREES = {}
+
+
+def device_image(kind="device"):
+    """The image's folder (without board.json): "device" for a real board, "virtual"."""
+    return image.image_dir(kind, compiled=True)
+
+
+def image_path(kind="device"):
+    """MICROPYPATH entries that import from the image as a board does: its root, its lib/."""
+    root = device_image(kind)
+    return [str(root), str(root / "lib")]
 
 
 def _fingerprint(src):

@@ -1,14 +1,19 @@
-"""The virtual board's side channel: a TCP connection to the host-side bridge.
+"""The virtual board's side channel: a unix socket to the host-side bridge.
 
 The unix port has no LEDs and no buttons, so the virtual display sends each frame it
 shows down this channel, and the bridge sends button presses and card scans up it, one
 text line each way (the line formats: docs/protocol.md, section 7).
-The bridge gives its address in the environment variable BOARDLIGHT_SIM ("host:port").
+The bridge gives the socket's path in the environment variable BOARDLIGHT_SIM, in a
+folder only its user can enter, and a key in BOARDLIGHT_SIM_KEY ("MINE:THEIRS"). The
+channel opens with "hello MINE" and takes nothing from the other end until it has
+answered "welcome THEIRS": both ends know they talk to the board they started with.
 """
 
 import os
 import select
 import socket
+import struct
+import sys
 
 from link import readable
 
@@ -16,27 +21,54 @@ from link import readable
 # The longest input line kept: a press is "down next", a scan a card code (real scanners
 # send at most 64 characters). A longer line is dropped, or it would fill the 96 KB heap.
 MAX_LINE = 256
+HANDSHAKE_MS = 5000
+
+
+def _unix_address(path):
+    """A sockaddr_un as bytes (the unix port's connect() takes the raw structure)."""
+    p = path.encode()
+    if sys.platform == "darwin":  # BSD: a length byte, then the family byte
+        return bytes((len(p) + 3, socket.AF_UNIX)) + p + b"\0"
+    return struct.pack("H", socket.AF_UNIX) + p + b"\0"
 
 
 class Channel:
-    def __init__(self, address):
-        host, port = address.rsplit(":", 1)
-        sock = socket.socket()
-        sock.connect(socket.getaddrinfo(host, int(port))[0][-1])
-        # TCP_NODELAY (IPPROTO_TCP 6, option 1): a frame goes as a header and a buffer, and
-        # Nagle would hold the buffer until the header's delayed ack, 40 ms later.
-        sock.setsockopt(6, 1, 1)
-        sock.setblocking(False)
+    def __init__(self, path, key):
+        mine, theirs = key.split(":")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(_unix_address(path))
         self.sock = sock
         self._out = select.poll()
         self._out.register(sock, select.POLLOUT)
+        sock.setblocking(False)
+        self.send(b"hello " + mine.encode() + b"\n")
+        line, self._rest = self._first_line()
+        if line != b"welcome " + theirs.encode():
+            sock.close()
+            raise OSError("the side channel's other end did not answer with this board's key")
+
+    def _first_line(self):
+        poll = select.poll()
+        poll.register(self.sock, select.POLLIN)
+        buf = b""
+        while b"\n" not in buf:
+            if not poll.poll(HANDSHAKE_MS):
+                raise OSError("the side channel's other end did not answer within %d ms" % HANDSHAKE_MS)
+            data = self.sock.recv(64)
+            if not data:
+                raise OSError("the side channel closed during its handshake")
+            buf += data
+            if len(buf) > MAX_LINE:
+                break
+        nl = buf.find(b"\n")
+        return buf[:nl], buf[nl + 1 :]
 
     @classmethod
     def from_env(cls):
-        address = os.getenv("BOARDLIGHT_SIM")
-        if not address:
+        path, key = os.getenv("BOARDLIGHT_SIM"), os.getenv("BOARDLIGHT_SIM_KEY")
+        if not path or not key:
             raise OSError("BOARDLIGHT_SIM is not set: the virtual board runs under boardlight's bridge")
-        return cls(address)
+        return cls(path, key)
 
     def send(self, data):
         """Send all of `data` (bytes); waits for room, as a USB endpoint would."""
@@ -56,19 +88,9 @@ class Channel:
     async def serve(self, on_line):
         """Call on_line(bytes) for each line from the bridge until it closes the channel.
         A line longer than MAX_LINE comes as on_line(None) once, its bytes dropped."""
-        buf = b""
+        buf, self._rest = self._rest, b""  # what came with the handshake's answer
         skipping = False  # inside a line that was too long: drop up to its end
         while True:
-            await readable(self.sock)
-            try:
-                data = self.sock.recv(256)
-            except OSError as e:
-                if e.args[0] == 11:  # EAGAIN: woken early, nothing yet
-                    continue
-                raise
-            if not data:
-                raise OSError("the virtual board's side channel closed")
-            buf += data
             nl = buf.find(b"\n")
             while nl >= 0:
                 if skipping:
@@ -85,3 +107,13 @@ class Channel:
                     on_line(None)
                 skipping = True
                 buf = b""
+            await readable(self.sock)
+            try:
+                data = self.sock.recv(256)
+            except OSError as e:
+                if e.args[0] == 11:  # EAGAIN: woken early, nothing yet
+                    continue
+                raise
+            if not data:
+                raise OSError("the virtual board's side channel closed")
+            buf += data

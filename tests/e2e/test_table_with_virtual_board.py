@@ -3,9 +3,7 @@ port behind a pty): buttons drive the game, the matrix shows the card, a Forbes 
 cards appear on the device only, and a pulled cable is survived and re-synchronised."""
 
 import asyncio
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +14,6 @@ from boardlight.tui.app import TableApp
 from boardlight.tui.device import open_device
 from tui_helpers import type_entry as _type
 
-FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 
 class Cable:
@@ -48,13 +45,10 @@ def _device(cable=None):
 
 
 def _screen(name):
-    """A firmware screen module, imported from firmware/ (appended to the path, as --direct
-    does, so it shadows nothing of the host)."""
-    if str(FIRMWARE) not in sys.path:
-        sys.path.append(str(FIRMWARE))
-    import importlib
+    """A firmware screen module, imported as --direct imports it (shadowing nothing of the host)."""
+    from boardlight.firmware import import_module
 
-    return importlib.import_module(name)
+    return import_module(name)
 
 
 def _expected(draw, *args, **kwargs):

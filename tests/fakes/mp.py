@@ -1,8 +1,9 @@
 """Run a snippet of MicroPython on the unix port with the recording fakes first on the path.
 
 CPython-side helper for tests/test_drivers_*.py and friends: the snippet prints one JSON line
-per result; `run_mp` returns them decoded. With mpy=True the modules are first compiled by
-mpy-cross, as deploy does for a board: compiling .py source on the device side takes heap that a
+per result; `run_mp` returns them decoded. With mpy=True the firmware and core come from the
+device's image (mpy-cross compiled, as deploy puts them on a board) and the fakes are
+compiled the same way: compiling .py source on the device side takes heap that a
 96 KB run cannot spare. MICROPYPATH = .frozen (asyncio lives there), tests/fakes, firmware, shared.
 """
 
@@ -19,11 +20,10 @@ PATH = os.pathsep.join([".frozen"] + [str(p) for p in (ROOT / "tests" / "fakes",
 
 
 def compiled_path():
-    """MICROPYPATH of .mpy copies of tests/fakes, firmware and shared (tests/mpy_tree.py)."""
-    from mpy_tree import compiled
+    """MICROPYPATH of .mpy copies of tests/fakes, then the device's image (tests/mpy_tree.py)."""
+    from mpy_tree import compiled, image_path
 
-    dirs = (ROOT / "tests" / "fakes", ROOT / "firmware", ROOT / "shared")
-    return os.pathsep.join([".frozen"] + [str(compiled(d)) for d in dirs])
+    return os.pathsep.join([".frozen", str(compiled(ROOT / "tests" / "fakes"))] + image_path())
 
 
 def run_mp(code, heap=None, timeout=60, mpy=False):

@@ -4,8 +4,8 @@ with a fake clock: edges become the firmware's input events, long presses by tim
 import os
 import subprocess
 
-from conftest import MICROPYTHON, ROOT, SHARED
-from mpy_tree import compiled
+from conftest import MICROPYTHON
+from mpy_tree import image_path
 
 SCRIPT = r"""
 from sim.input import SimInput
@@ -31,8 +31,8 @@ print(SimInput(["next"], got.append, 600, scanner=False).handle(b"scan X"))
 
 
 def test_sim_input_events_on_micropython():
-    # Firmware and core compiled as deployed, at a device's 96 KB (mpy_tree.py).
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join([".frozen", str(compiled(ROOT / "firmware")), str(compiled(SHARED))]))
+    # The virtual board's image, as deployed, at a device's 96 KB (mpy_tree.py).
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([".frozen"] + image_path("virtual")))
     done = subprocess.run([str(MICROPYTHON), "-X", "heapsize=96k", "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [

@@ -18,7 +18,6 @@ def sim(flash, board, source, heap, no_tty):
 
     from boardlight.deploy import DeployError, load_board
     from boardlight.vboard.board import VirtualBoard, VirtualBoardError
-    from boardlight.vboard import term as vboard_term
 
     try:
         config, _ = load_board(board)
@@ -43,6 +42,8 @@ def sim(flash, board, source, heap, no_tty):
             except KeyboardInterrupt:
                 pass
             return
+        from boardlight.vboard import term as vboard_term  # termios: after the board could start
+
         vboard_term.run(vb, config["buttons"], config["long_press_ms"])
 
 
@@ -76,7 +77,7 @@ def devices(show_all):
     """List serial ports that look like MicroPython boards (by USB vendor and product id)."""
     from serial.tools import list_ports
 
-    from boardlight.link.devices import find_boards
+    from boardlight.link.devices import find_boards, port_order
 
     ports = list_ports.comports()
     boards = find_boards(ports)
@@ -84,7 +85,7 @@ def devices(show_all):
         click.echo(d.line())
     if show_all:
         known = {d.port for d in boards}
-        for p in sorted(ports, key=lambda p: p.device):
+        for p in sorted(ports, key=lambda p: port_order(p.device)):
             if p.device not in known:
                 ids = "%04x:%04x" % (p.vid, p.pid) if p.vid is not None else "no USB ids"
                 click.echo("%s  %s  %s (not a board)" % (p.device, ids, p.description))

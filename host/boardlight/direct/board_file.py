@@ -14,14 +14,14 @@ import json
 from pathlib import Path
 
 from boardlight.direct import old_wiring
-from boardlight.firmware import firmware_module
+from boardlight.firmware import import_module
 
 
 def validate(raw, name="wiring"):
     """The checked config (defaults filled in) of a parsed board file for a Linux board;
     `name` is the file's stem, for the conversion of an old wiring file."""
     old_wiring.check(raw, name)
-    config = firmware_module("board_config").validate(raw)
+    config = import_module("board_config").validate(raw)
     if config["mcu"] != "linux":
         raise ValueError("mcu: --direct drives a matrix wired to this computer: its board file has "
                          "\"mcu\": \"linux\", not %r (that one is for a microcontroller: boardlight deploy)"

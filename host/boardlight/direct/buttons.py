@@ -6,7 +6,7 @@ The driver reads a pin as machine.Pin does, `pin.value()`; DigitalInput lets it 
 digitalio input, whose level is the `value` property.
 """
 
-from boardlight.firmware import firmware_module
+from boardlight.firmware import import_module
 
 
 class DigitalInput:
@@ -25,7 +25,7 @@ def wired_buttons(inputs, emit, debounce_ms=20, long_press_ms=600, clock=None):
     """The firmware's Buttons on `inputs` (NAME -> digitalio input with its pull-up on). Its
     poll() emits ("button", NAME, "down"), then "short" or "long"; `clock` (milliseconds) is
     for tests."""
-    buttons = firmware_module("drivers.buttons")
+    buttons = import_module("drivers.buttons")
     pins = {name: DigitalInput(io) for name, io in inputs.items()}
     return buttons.Buttons(pins, emit, debounce_ms, long_press_ms, clock)
 

@@ -7,11 +7,12 @@ Pi (or any Linux board Blinka supports), with no microcontroller in between.
         ...
 
 The board file is the firmware's format, checked by the firmware's validator (board_file.py).
-The screens are the firmware's own (firmware/screens/, loaded from the source tree), drawn on
-the host's canvas (boardlight.canvas) that the MAX7219 or NeoPixel driver (max7219.py,
-neopixel.py) pushes to the hardware through Blinka and Adafruit's CircuitPython driver
-libraries. The buttons are read by the firmware's own driver (buttons.py), so events follow
-the device's contract and the play UI handles them exactly as events from a device over USB.
+The screens are the firmware's own (firmware/screens/, from the firmware installed with
+boardlight: boardlight.firmware), drawn on the host's canvas (boardlight.canvas) that the
+MAX7219 or NeoPixel driver (max7219.py, neopixel.py) pushes to the hardware through Blinka
+and Adafruit's CircuitPython driver libraries. The buttons are read by the firmware's own
+driver (buttons.py), so events follow the device's contract and the play UI handles them
+exactly as events from a device over USB.
 """
 
 from pathlib import Path
@@ -19,15 +20,12 @@ from pathlib import Path
 from boardlight.direct import board_file
 from boardlight.direct.buttons import blinka_inputs, wired_buttons
 from boardlight.direct.pins import board_pins
-from boardlight.firmware import FIRMWARE, firmware_module
+from boardlight.firmware import import_module
 
 
-def load_screens(firmware=FIRMWARE):
-    """The firmware's `screens` package, imported with firmware/ at the END of sys.path
-    (so it can import its modules without shadowing any host module)."""
-    if not (Path(firmware) / "screens" / "__init__.py").exists():
-        raise RuntimeError("the firmware screens are not in %s: --direct runs from a source checkout" % firmware)
-    return firmware_module("screens")
+def load_screens():
+    """The firmware's `screens` package (boardlight.firmware.import_module says where from)."""
+    return import_module("screens")
 
 
 def build_display(disp, pins, spi=None):

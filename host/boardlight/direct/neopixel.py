@@ -8,7 +8,7 @@ sends it through Blinka in the strip's byte `order` (GRB for WS2812B).
 """
 
 from boardlight.canvas import Canvas
-from boardlight.firmware import firmware_module
+from boardlight.firmware import import_module
 
 
 class NeoPixelMatrix(Canvas):
@@ -16,7 +16,7 @@ class NeoPixelMatrix(Canvas):
 
     def __init__(self, pin, width, height, wiring="rows-serpentine", brightness_cap=255,
                  max_current_ma=500, order="GRB", level=15):
-        self.frame = firmware_module("drivers.neopixel_frame")
+        self.frame = import_module("drivers.neopixel_frame")
         self.frame.check(width, height, wiring, order, brightness_cap, max_current_ma)
         super().__init__(width, height, colour=True)
         import neopixel

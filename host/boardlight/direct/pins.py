@@ -5,14 +5,14 @@ knows which names exist and which are two names for one pin (on a Raspberry Pi "
 "D11"), so those problems are found here, named by field.
 """
 
-from boardlight.firmware import firmware_module
+from boardlight.firmware import import_module
 
 
 def board_pins(config, board_module):
     """field -> Blinka pin for every pin of `config` ("display.cs", "buttons.next", ...)."""
     out = {}
     named = {}  # field -> name, for the error about a pin under two names
-    for name, _, field in firmware_module("board_config").pin_uses(config):
+    for name, _, field in import_module("board_config").pin_uses(config):
         pin = getattr(board_module, name, None)
         if pin is None:
             raise ValueError("%s: this board has no pin %r" % (field, name))

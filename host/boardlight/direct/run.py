@@ -10,14 +10,14 @@
 
 import time
 
-from boardlight.firmware import firmware_module
+from boardlight.firmware import import_module
 
 
 class DirectDealer:
     """The standalone dealer on a DirectDevice. tick() does one round of work."""
 
     def __init__(self, device, seed=None, players=2, scroll_ms=80, clock=None):
-        standalone = firmware_module("standalone")
+        standalone = import_module("standalone")
         self.device = device
         self.scroll_ms = scroll_ms
         self.clock = clock or (lambda: time.monotonic_ns() // 1_000_000)

@@ -20,6 +20,7 @@ posts them to its own thread). States: "opening" (no port), "handshake", "connec
 import base64
 import os
 import queue
+import sys
 import threading
 import time
 
@@ -40,6 +41,7 @@ class LinkError(Exception):
     """The device could not be reached, or refused what was asked."""
 
 
+SWITCH_INTERVAL_S = 0.00025
 # A board whose REPL answers gets a soft reset at most every REVIVE_MS, REVIVE_TRIES times.
 REVIVE_MS = 3000
 REVIVE_TRIES = 3
@@ -94,6 +96,11 @@ class Link:
     # -- lifetime ---------------------------------------------------------------------
 
     def start(self):
+        # The link thread (and a virtual board's bridge thread) wait for bytes and must get
+        # the interpreter soon after: while the UI's thread computes, Python hands it over
+        # only every switch interval, 5 ms by default, and each press crosses threads
+        # several times on its way to the matrix.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="boardlight-link", daemon=True)
             self._thread.start()

@@ -4,7 +4,13 @@ Boards with native USB (Raspberry Pi Pico, ESP32-S3 with MicroPython's TinyUSB) 
 their maker's vendor id (boards differ in the product id) and, with MicroPython's USB
 stack, the manufacturer string "MicroPython"; many ESP32 dev boards talk through a
 USB-serial bridge chip, which could be anything, so those are listed as "maybe".
+
+pyserial reads the USB ids on Linux (/dev/ttyACM0), macOS (/dev/cu.usbmodem1101, the
+callout device a program should open) and Windows (COM5, whose manufacturer is the
+driver's, "Microsoft", not the board's): the ids decide, on every platform.
 """
+
+import re
 
 from serial.tools import list_ports
 
@@ -73,8 +79,13 @@ def find_boards(ports=None):
             found.append(Device(p.device, p.vid, p.pid, what, True, p.serial_number))
         elif key in BRIDGE_IDS:
             found.append(Device(p.device, p.vid, p.pid, BRIDGE_IDS[key], False, p.serial_number))
-    found.sort(key=lambda d: (not d.sure, d.port))
+    found.sort(key=lambda d: (not d.sure, port_order(d.port)))
     return found
+
+
+def port_order(name):
+    """A sort key that puts COM9 before COM10 and ttyACM2 before ttyACM10."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part]
 
 
 def pick_port(ports=None):

@@ -1,12 +1,18 @@
 """The byte pipe under the host link: a pyserial port, opened and re-opened.
 
+A port is a serial device (/dev/ttyACM0, /dev/cu.usbmodem1101, COM5) or any URL that
+pyserial's serial_for_url() opens: socket://HOST:PORT (a board behind a network bridge,
+an emulator), rfc2217://HOST:PORT (a board on another computer), loop:// (tests).
+Reads wait with pyserial's own timeout, which every platform's backend implements (a
+select() on the port's descriptor would not work on Windows).
+
 A board that is unplugged or reboots makes reads and writes fail; that is an ordinary
 event here (TransportClosed), not a crash: the link reopens the port when it is back.
 """
 
-import select
-
 import serial
+
+MAX_READ = 65536  # bytes taken in one read(): the link handles them, then reads again
 
 
 class TransportClosed(Exception):
@@ -23,8 +29,9 @@ class SerialTransport:
         """Open the port; TransportClosed if it is not there (yet). pyserial flushes what
         arrived before the open, so the device's boot output is lost: the host handshakes."""
         try:
-            self.ser = serial.Serial(self.port, self.baudrate, timeout=0, write_timeout=2, exclusive=True)
-        except (serial.SerialException, OSError) as e:
+            self.ser = serial.serial_for_url(self.port, self.baudrate, timeout=0, write_timeout=2, exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as e:
+            # ValueError: a URL pyserial cannot parse (an unknown scheme, a bad option).
             self.ser = None
             raise TransportClosed(str(e)) from None
 
@@ -41,17 +48,23 @@ class SerialTransport:
             self.ser = None
 
     def read(self, timeout):
-        """Whatever bytes arrive within `timeout` seconds (b"" if none)."""
+        """Whatever bytes arrive within `timeout` seconds (b"" if none): waits for the
+        first byte, then takes every byte already there."""
         ser = self.ser
         if ser is None:
             raise TransportClosed("not open")
         try:
-            ready, _, _ = select.select([ser.fileno()], [], [], timeout)
-            if not ready:
-                return b""
-            data = ser.read(max(1, ser.in_waiting))
+            if ser.timeout != timeout:
+                ser.timeout = timeout  # reconfigures the port: only when it changes
+            data = ser.read(1)
+            # in_waiting is a byte count on serial ports and loop://, and 0 or 1 on
+            # socket://: go on while it says more is there, up to a bound.
+            waiting = ser.in_waiting if data else 0
+            while waiting and len(data) < MAX_READ:
+                data += ser.read(waiting)
+                waiting = ser.in_waiting
         except (serial.SerialException, OSError, TypeError, ValueError) as e:
-            # TypeError/ValueError: pyserial's fd went away under select while closing.
+            # TypeError/ValueError: the port's handle went away while closing.
             raise TransportClosed(str(e)) from None
         return data
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import platformdirs
 
-from boardlight.store import wal
+from boardlight.store import private, wal
 from boardlight.store.checksums import GAME_COLUMNS, action_chain, game_checksum, reseal
 from boardlight.store.errors import StoreError, cannot_write, damaged, is_busy, is_write_failure
 from boardlight.store.readonly import connect_to_read
@@ -148,7 +148,9 @@ class Store:
             self._db, self._schema = self._open_to_read(timeout)
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private.make_folder(self.path.parent)
+            if path is None:
+                private.make_private(self.path.parent)  # the default folder is boardlight's own
         except OSError as exc:
             if exc.errno in (errno.ENOSPC, errno.EDQUOT):
                 raise cannot_write(self.path, exc, "its folder cannot be made") from None
@@ -156,6 +158,7 @@ class Store:
                              " writable place with --db" % (self.path.parent, exc.strerror or exc))
         self._db = None
         try:
+            private.create(self.path)
             # isolation_level=None: we open and commit every transaction ourselves.
             # check_same_thread=False: the web pages act from the server's thread; a
             # sessions.table.Table lets one thread at a time use the connection.
@@ -180,6 +183,7 @@ class Store:
         while True:
             try:
                 self._db.execute("PRAGMA journal_mode=WAL")
+                private.tighten(self.path)  # the -wal and -shm files SQLite just made
                 self._db.execute("PRAGMA synchronous=FULL")
                 self._db.execute("PRAGMA foreign_keys=ON")
                 self._migrate()

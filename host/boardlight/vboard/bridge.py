@@ -12,23 +12,43 @@ bytes both ways. Like a board:
 - print() and tracebacks end their lines in CR LF, as a board's cooked stdout does (the
   unix port writes a bare LF, which staircases in `mpremote repl`); the firmware's frames
   ("@" lines while main.py runs) go out as written, like a board's sys.stdout.buffer.
-One thread runs everything with a selector. The side channel (a TCP socket on
-127.0.0.1) takes the display's frames and sends button presses and scans.
+One thread runs everything with a selector.
+
+The interpreter sees the flash folder as its whole filesystem: before main.py the bridge
+runs firmware/sim/flashfs.py, which mounts a filesystem rooted there at "/" (mpremote's
+`fs ls :/` lists the board's files; nothing outside the folder can be reached).
+
+The side channel takes the display's frames and sends button presses and scans: a unix
+socket in a folder of its own that only this user can enter, opened with a key both
+ends know (docs/protocol.md, section 7): a connection that does not say the firmware's
+half within HANDSHAKE_S is closed, and the firmware's connection is never displaced by it.
 """
 
+import hmac
 import os
 import pty
+import secrets
 import selectors
+import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import tty
 
+from boardlight import scratch
+from boardlight.firmware import firmware_dir
 from boardlight.vboard.frame import MatrixFrame
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
 CTRL_B, CTRL_D = 2, 4
+HANDSHAKE_S = 2.0  # a side connection must say its key within this
+# The bytes flashfs.py keeps on the interpreter's heap (the mounted filesystem; measured by
+# tests/host/vboard/test_sandbox.py): the interpreter gets them on top of the heap asked
+# for, so that the firmware has the heap a board of that size leaves it.
+SANDBOX_HEAP = 2560
+MAX_HELLO = 128  # bytes of a side connection before its key line
 
 
 class Bridge:
@@ -46,10 +66,20 @@ class Bridge:
         tty.setraw(self._slave)  # no echo, no line discipline: a USB CDC port has none
         os.set_blocking(self.master, False)
         self.port = os.ttyname(self._slave)
-        self._listen = socket.socket()
-        self._listen.bind(("127.0.0.1", 0))
-        self._listen.listen(2)
-        self.side_address = "127.0.0.1:%d" % self._listen.getsockname()[1]
+        # The side channel: only this user can enter the folder; the socket is 0600 too.
+        # A socket's path has room for about 100 bytes: a long TMPDIR gets /tmp instead.
+        self._side_dir = scratch.make("side", None if len(tempfile.gettempdir()) < 60 else "/tmp")
+        self.side_path = os.path.join(str(self._side_dir), "s")
+        self._listen = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._listen.bind(self.side_path)
+        os.chmod(self.side_path, 0o600)
+        self._listen.listen(4)
+        self._listen.setblocking(False)
+        # The firmware says the first half, the bridge answers with the second.
+        self._key = (secrets.token_hex(16), secrets.token_hex(16))
+        self._hellos = {}  # connections that have not said the key yet: socket -> [bytes, deadline]
+        self.refused = 0  # side connections closed for a missing or wrong key
+        self._flashfs = str(firmware_dir() / "sim" / "flashfs.py")
         self._side = None
         self._side_buf = b""
         self._side_lock = threading.Lock()
@@ -101,10 +131,14 @@ class Bridge:
             except OSError:
                 pass
         self._listen.close()
+        for conn in list(self._hellos):
+            conn.close()
+        self._hellos.clear()
         with self._side_lock:
             if self._side is not None:
                 self._side.close()
                 self._side = None
+        shutil.rmtree(self._side_dir, ignore_errors=True)
 
     def send_side(self, line):
         """Send one line (bytes, no newline) to the firmware's side channel."""
@@ -126,13 +160,21 @@ class Bridge:
     def _spawn(self, run_main, enter_raw=False):
         argv = [self.micropython]
         if self.heap:
-            argv += ["-X", "heapsize=" + self.heap]
+            from boardlight.vboard.board import heap_bytes
+
+            argv += ["-X", "heapsize=%d" % (heap_bytes(self.heap) + SANDBOX_HEAP)]
         has_main = run_main and os.path.exists(os.path.join(self.flash, "main.py"))
-        argv += ["-i", "main.py"] if has_main else ["-i", "-c", ""]
+        # flashfs.py mounts the flash folder at "/" and sets a board's import path. Read
+        # with exec(open()), its code is freed once it ran, but for the filesystem it
+        # leaves mounted; the collection then gives main.py a heap as clean as a board's
+        # at boot. main.py is imported: compiled as it is read, as a board runs it.
+        boot = "exec(open(%r).read())\n_flash()\nimport gc\ngc.collect()\n" % self._flashfs
+        argv += ["-i", "-c", boot + ("import main\n" if has_main else "")]
         env = dict(os.environ)
-        # ".frozen" first: the unix port keeps asyncio and friends there, as a board does.
-        env["MICROPYPATH"] = os.pathsep.join([".frozen", self.flash, os.path.join(self.flash, "lib")])
-        env["BOARDLIGHT_SIM"] = self.side_address
+        env["MICROPYPATH"] = ".frozen"  # until flashfs.py sets the board's path
+        env["BOARDLIGHT_FLASH"] = os.path.abspath(self.flash)
+        env["BOARDLIGHT_SIM"] = self.side_path
+        env["BOARDLIGHT_SIM_KEY"] = "%s:%s" % self._key
         env.update(self.extra_env)
         self.child = subprocess.Popen(
             argv,
@@ -184,7 +226,7 @@ class Bridge:
         sel.register(self._listen, selectors.EVENT_READ, "listen")
         sel.register(self.child.stdout, selectors.EVENT_READ, "child")
         while not self._stopping:
-            for key, _ in sel.select(0.5):
+            for key, _ in sel.select(0.5 if not self._hellos else 0.1):
                 what = key.data
                 try:
                     if what == "host":
@@ -193,6 +235,8 @@ class Bridge:
                         self._from_child()
                     elif what == "listen":
                         self._accept()
+                    elif what == "hello":
+                        self._hello(key.fileobj)
                     elif what == "side":
                         self._from_side()
                 except (OSError, ValueError, KeyError) as e:
@@ -201,6 +245,7 @@ class Bridge:
                     del self.errors[:-20]
                 if self._stopping:
                     return
+            self._expire_hellos()
 
     def _from_host(self):
         try:
@@ -280,16 +325,58 @@ class Bridge:
         self.dropped += len(data) - n  # like a USB port nobody reads: the rest is lost
 
     def _accept(self):
-        conn, _ = self._listen.accept()
+        try:
+            conn, _ = self._listen.accept()
+        except BlockingIOError:
+            return
         conn.setblocking(False)
-        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._hellos[conn] = [b"", time.monotonic() + HANDSHAKE_S]
+        self._sel.register(conn, selectors.EVENT_READ, "hello")
+
+    def _hello(self, conn):
+        """A new side connection's first bytes: the firmware's key line, or it is closed."""
+        try:
+            data = conn.recv(MAX_HELLO)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        pending = self._hellos[conn]
+        pending[0] += data
+        buf = pending[0]
+        nl = buf.find(b"\n")
+        if nl < 0:
+            if not data or len(buf) > MAX_HELLO:
+                self._refuse(conn)
+            return
+        if not hmac.compare_digest(buf[:nl], b"hello " + self._key[0].encode()):
+            self._refuse(conn)
+            return
+        del self._hellos[conn]
+        self._sel.unregister(conn)
+        conn.setblocking(True)
+        conn.sendall(b"welcome " + self._key[1].encode() + b"\n")
+        conn.setblocking(False)
         with self._side_lock:
-            if self._side is not None:
+            if self._side is not None:  # the firmware's earlier connection (it restarted)
                 self._sel.unregister(self._side)
                 self._side.close()
             self._side = conn
             self._side_buf = b""
         self._sel.register(conn, selectors.EVENT_READ, "side")
+
+    def _refuse(self, conn):
+        # Counted before the close: whoever sees the connection closed sees it counted.
+        self.refused += 1
+        self._hellos.pop(conn, None)
+        self._sel.unregister(conn)
+        conn.close()
+
+    def _expire_hellos(self):
+        now = time.monotonic()
+        for conn, (_, deadline) in list(self._hellos.items()):
+            if now > deadline:
+                self._refuse(conn)
 
     def _from_side(self):
         conn = self._side

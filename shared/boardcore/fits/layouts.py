@@ -170,7 +170,8 @@ def load_layout(path: str) -> Layout:
 
 def default_path(board: int) -> str:
     """The path of the default (ILLUSTRATIVE) layout file of board 2, 3 or 4."""
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    cut = max(__file__.rfind("/"), __file__.rfind("\\"))  # a Windows install names it with "\\"
+    here = __file__[:cut] if cut >= 0 else "."
     return "%s/boards/board%d.txt" % (here, board)
 
 

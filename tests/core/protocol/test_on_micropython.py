@@ -7,14 +7,14 @@ import subprocess
 import pytest
 
 from conftest import MICROPYTHON, ROOT, SHARED
-from mpy_tree import compiled
+from mpy_tree import device_image
 
 
 @pytest.mark.parametrize("heap", [None, "96k"])
 def test_protocol_suite_on_micropython(heap):
     env = dict(os.environ)
-    # At 96 KB the codec runs compiled, as deployed (mpy_tree.py); the tests from source.
-    core = compiled(SHARED) if heap else SHARED
+    # At 96 KB the codec runs from the device's image (mpy_tree.py); the tests from source.
+    core = device_image() / "lib" if heap else SHARED
     env["MICROPYPATH"] = os.pathsep.join([str(core), str(ROOT / "tests" / "core" / "protocol")])
     argv = [str(MICROPYTHON)]
     if heap:

@@ -288,11 +288,11 @@ def test_config_errors_name_the_field(change, message):
 
 
 def test_a_microcontroller_board_file_is_refused():
-    from boardlight.firmware import FIRMWARE
+    from boardlight.firmware import boards_dir
 
     with pytest.raises(ValueError, match="pico.json: mcu: --direct drives a matrix wired to this computer: "
                                          "its board file has \"mcu\": \"linux\", not 'rp2040'"):
-        board_file.load(FIRMWARE / "boards" / "pico.json")
+        board_file.load(boards_dir() / "pico.json")
 
 
 def test_config_file_errors_name_the_file(tmp_path):

@@ -46,3 +46,29 @@ def test_pick_port_refuses_to_guess():
         pick_port([MOUSE, PHONE])
     with pytest.raises(DeviceError, match="2 boards found.*/dev/ttyACM0, /dev/ttyACM1"):
         pick_port([S3, PICO])
+
+
+# The same boards as pyserial lists them on Windows and on macOS.
+WIN_PICO = port("COM3", 0x2E8A, 0x0005, "Microsoft")  # usbser.sys names itself, not the board
+WIN_S3 = port("COM10", 0x303A, 0x1001, "Microsoft")
+WIN_CH340 = port("COM4", 0x1A86, 0x7523, "wch.cn")
+WIN_BT = port("COM1")  # a Bluetooth or motherboard port: no USB ids
+MAC_PICO = port("/dev/cu.usbmodem14101", 0x2E8A, 0x0005, "MicroPython")
+MAC_CP2102 = port("/dev/cu.usbserial-0001", 0x10C4, 0xEA60, "Silicon Labs")
+MAC_BT = port("/dev/cu.Bluetooth-Incoming-Port")
+
+
+def test_windows_ports_are_found_by_their_usb_ids_in_number_order():
+    found = find_boards([WIN_BT, WIN_CH340, WIN_S3, WIN_PICO])
+    assert [(d.port, d.sure) for d in found] == [("COM3", True), ("COM10", True), ("COM4", False)]
+    assert found[0].line() == "COM3  2e8a:0005  Raspberry Pi Pico (MicroPython)"
+    assert pick_port([WIN_BT, WIN_CH340, WIN_S3]) == "COM10"
+    with pytest.raises(DeviceError, match="2 boards found.*COM3, COM10"):
+        pick_port([WIN_S3, WIN_PICO])
+
+
+def test_macos_ports_are_found_by_their_usb_ids():
+    found = find_boards([MAC_BT, MAC_CP2102, MAC_PICO])
+    assert [(d.port, d.sure) for d in found] == [("/dev/cu.usbmodem14101", True), ("/dev/cu.usbserial-0001", False)]
+    assert pick_port([MAC_BT, MAC_PICO, MAC_CP2102]) == "/dev/cu.usbmodem14101"
+    assert pick_port([MAC_BT, MAC_CP2102]) == "/dev/cu.usbserial-0001"

@@ -146,3 +146,18 @@ def test_a_virtual_board_that_cannot_start_is_a_link_error(tmp_path):
         open_device("virtual", say=lambda _t: None, virtual_options={"micropython": missing})
     assert str(info.value).startswith("the virtual board cannot start: MicroPython unix"
                                       " port not found at %s" % missing)
+
+
+def test_play_with_nothing_plugged_in_and_no_unix_port_goes_on_without_a_device(tmp_path, monkeypatch):
+    # Where the virtual board cannot run (no MicroPython unix port for this platform),
+    # play says so in one line and the table runs with no device.
+    import boardlight.tui.device as tui_device
+
+    monkeypatch.setattr(tui_device, "_detect", lambda: None)
+    notes = []
+    missing = tmp_path / "micropython"
+    assert open_device(None, say=notes.append, virtual_options={"micropython": missing}) is None
+    assert len(notes) == 1 and "\n" not in notes[0]
+    assert notes[0].startswith("No boardlight device found, and the virtual board cannot run here"
+                               " (MicroPython unix port not found at %s" % missing)
+    assert notes[0].endswith("): playing without a device.")

