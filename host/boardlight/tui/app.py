@@ -24,6 +24,7 @@ from boardcore.errors import RuleError
 
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
+from boardlight.tui.markup import to_text
 from boardlight.tui.messages import DeviceEvent, DeviceStatus
 from boardlight.tui.view import ViewError, view_for
 
@@ -209,32 +210,34 @@ class TableApp(App):
     def say(self, text: str, refused: bool = False):
         self.last_message = text
         message = self.query_one("#message", Static)
-        message.update(text)
+        message.update(to_text(text))
         message.set_class(refused, "refused")
 
     def refresh_panels(self):
         view = self.view
         self._measure_card()
-        self.query_one("#status", Static).update(
-            "%s  |  %s" % (view.status_line(), self.device_state))
-        self.query_one("#board", Static).update(view.board_text())
-        self.query_one("#scores", Static).update(view.scores_text())
-        self.query_one("#card", Static).update(view.card_text())
-        self.query_one("#keys", Static).update(view.keys_text())
+        self._show("#status", "%s  |  %s" % (view.status_line(), self.device_state))
+        self._show("#board", view.board_text())
+        self._show("#scores", view.scores_text())
+        self._show("#card", view.card_text())
+        self._show("#keys", view.keys_text())
         mirror = self.query_one("#mirror", Static)
         if self.device is not None:
             mirror.display = True
             if not self.device.private:
                 self.device.show(view.device_screen())
-            mirror.update(self.device.mirror_text())
+            mirror.update(to_text(self.device.mirror_text()))
         else:
             mirror.display = False
 
     def refresh_mirror(self):
         if self.device is not None and not self._widgets_gone():
-            self.query_one("#mirror", Static).update(self.device.mirror_text())
-            self.query_one("#status", Static).update(
-                "%s  |  %s" % (self.view.status_line(), self.device_state))
+            self._show("#mirror", self.device.mirror_text())
+            self._show("#status", "%s  |  %s" % (self.view.status_line(), self.device_state))
+
+    def _show(self, selector, text):
+        """Put a view's text in a panel: plain text as it is, Markup styled (tui.markup)."""
+        self.query_one(selector, Static).update(to_text(text))
 
 
 def run_table(session, port=None, no_device=False, direct=None):

@@ -15,13 +15,12 @@ device turns it (each player scans their start card at a round's start), or type
     card T           the building card just turned
 """
 
-from rich.markup import escape
-
 from boardcore.fits import tiles as fits_tiles
 
 from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_lines,
                                          orientation_strip, panel_lines, score_lines,
                                          wide_lines)
+from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 
@@ -86,8 +85,11 @@ class FitsView(GameView):
         return []
 
     def other(self, words):
+        typed = " ".join(words)
         # "2/4" and "2,4" are ORIENTATION COLUMN too.
-        words = " ".join(words).replace("/", " ").replace(",", " ").split()
+        words = typed.replace("/", " ").replace(",", " ").split()
+        if not _drop_shaped(words):
+            raise ViewError("%r is not an entry I know (type ? for the list)" % typed)
         if self.tally_mode:
             raise ViewError("quick tally: Enter turns the next card; after the 16th, %s"
                             % self._tally_usage())
@@ -157,7 +159,8 @@ class FitsView(GameView):
         from boardlight.cards import CardError, CardRegistry
 
         if not self.session.table_deal:
-            raise ViewError("this game is dealt by the host (not --cards): scans are not used")
+            raise ViewError("this game is dealt by the host (not --cards): scans are not used"
+                            " (scanned %r)" % code)
         try:
             if self._registry is None:
                 self._registry = CardRegistry.load()
@@ -400,10 +403,10 @@ class FitsView(GameView):
         if self.plain:
             lines = wide_lines(names, boards, layout, starts)
         else:
-            lines = panel_lines(names, boards, layout, starts, mark=_coloured)
+            lines = panel_lines(names, boards, layout, starts, mark=_coloured, line=Markup)
         if layout.illustrative:
             lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
-        return "\n".join(lines)
+        return ("\n" if self.plain else Markup("\n")).join(lines)
 
     def _tally_board_text(self):
         game = self.game
@@ -421,26 +424,26 @@ class FitsView(GameView):
         for n, scores in enumerate(game.round_scores, 1):
             lines += _pack("round %d:" % n, ["%s %+d" % (p, s["total"])
                                              for p, s in zip(game.players, scores)])
-        return "\n".join(escape(line) for line in lines)
+        return "\n".join(lines)
 
     def card_text(self):
         if self.peek:
-            return escape(self.peek)
+            return self.peek
         game = self.game
         if game.card is None:
             waiting = game.waiting()
             if waiting and not self.tally_mode:
                 # The start tiles: the orientations of the next one to place, numbered.
                 name = waiting[0]
-                head = "Start tile of %s: %s" % (escape(name), self._tile_of(name))
+                head = "Start tile of %s: %s" % (name, self._tile_of(name))
                 return head + "\n" + self._orientations(self._tile_of(name))
-            return escape(self.prompt())
+            return self.prompt()
         tile = game.card
         # One short line: the panel may be only 6 lines high (four players and a device).
         head = "Card %d/16: %s" % (game.turned, tile)
         skips = self._skippers()
         if skips:
-            head += "  (%s skips)" % escape(" and ".join(skips))
+            head += "  (%s skips)" % " and ".join(skips)
         if self.tally_mode:
             return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
         return head + "\n" + self._orientations(tile)
@@ -466,6 +469,15 @@ class FitsView(GameView):
         return lines
 
 
+def _drop_shaped(words):
+    """Is this entry meant as a drop or a pass: 'P pass', or numbers in it (the drop's own
+    checks then say what is wrong)? A word alone ('undo') is no entry at all, not a
+    player's name to look up."""
+    if len(words) == 2 and words[1] == "pass":
+        return True
+    return any(ch.isdigit() for word in words for ch in word)
+
+
 def _pack(head, items, width=BOARD_WIDTH):
     """`head` then the items, two spaces apart, in lines of `width` (never splitting an
     item; the lines after the head's are indented by two)."""
@@ -489,8 +501,8 @@ def _coloured(kind, text):
     it costs points, green when it earns them."""
     char = narrow_cell(kind, text)
     if kind == "tile":
-        return "[b]%s[/b]" % char
+        return Markup("[b]%s[/b]") % char
     if kind == "special":
         colour = "red" if text.startswith("-") else "green"
-        return "[%s]%s[/%s]" % (colour, char, colour)
+        return Markup("[%s]%s[/]") % (colour, char)
     return char

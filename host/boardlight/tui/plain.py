@@ -15,12 +15,11 @@ and clears the screen, terminal scrollback included.
 import sys
 import textwrap
 
-from rich.text import Text
-
 from boardcore.errors import RuleError
 
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
+from boardlight.tui.markup import to_plain
 from boardlight.tui.view import ViewError, view_for
 
 # The lines the card panel's text may take here (the views cut or page theirs to fit).
@@ -50,16 +49,16 @@ def clear_screen():
 WIDTH = 79
 
 
-def plain(markup: str) -> str:
-    """The view's text without its colour markup, as a line terminal prints it."""
-    return Text.from_markup(markup).plain
+def plain(text) -> str:
+    """The view's text without its colours, as a line terminal prints it (tui.markup)."""
+    return to_plain(text)
 
 
-def sentence(markup: str) -> str:
-    """A message or a prompt of the view, without markup, wrapped at WIDTH columns."""
+def sentence(text) -> str:
+    """A message or a prompt of the view, without colours, wrapped at WIDTH columns."""
     return "\n".join(textwrap.fill(line, WIDTH, break_long_words=False,
                                     break_on_hyphens=False) or line
-                      for line in plain(markup).split("\n"))
+                      for line in plain(text).split("\n"))
 
 
 class PlainTable:

@@ -10,12 +10,11 @@ Entries (coordinates are (row, col) from the top-left of the 15 x 15 box, 0-base
 Enter alone repeats what the player to move must do; the device's "next" button shows the hint.
 """
 
-from rich.markup import escape
-
 from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
 from boardcore.zatre.hint import cell_hints, compact_hint, legal_turns, values_of
 
 from boardlight.tui import intents
+from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 
@@ -58,10 +57,29 @@ class ZatreView(GameView):
 
     def other(self, words):
         game = self.game
+        if not any(ch.isdigit() for word in words for ch in word):
+            return GameView.other(self, words)  # no coordinates at all: not a turn
         if game.over:
             raise ViewError("the game is over")
         tiles = parse_tiles(words)
+        if not any("@" in word or "=" in word for word in words):
+            self._check_triples(words, tiles)
         return self._play(tiles)
+
+    def _check_triples(self, words, tiles):
+        """Numbers alone are read ROW COL VALUE: when a value read so is not in hand, say
+        so in those terms, with the VALUE@ROW,COL form the player probably meant."""
+        hand = list(self.game.hand())
+        for row, col, value in tiles:
+            if value in hand:
+                hand.remove(value)
+                continue
+            typed = "%d %d %d" % (row, col, value)
+            text = ("'%s' is read ROW COL VALUE: a %d at %d,%d, and you hold %s"
+                    % (typed, value, row, col, _hand(self.game.hand())))
+            if row in hand and 1 <= row <= 6:
+                text += "; for a %d at %d,%d type %d@%d,%d" % (row, col, value, row, col, value)
+            raise ViewError(text + " (each tile as VALUE@ROW,COL)")
 
     def _play(self, tiles):
         game = self.game
@@ -227,8 +245,8 @@ class ZatreView(GameView):
     def board_text(self):
         board = self.game.board
         # One line of column labels: units digits, columns 10-14 in cyan (they read 10-14).
-        lines = ["   " + "".join(" " + (str(c) if c < 10 else "[cyan]%d[/]" % (c - 10))
-                                 for c in range(SIZE))]
+        lines = ["   " + Markup("").join(" " + (str(c) if c < 10 else Markup("[cyan]%d[/]") % (c - 10))
+                                         for c in range(SIZE))]
         for r in range(SIZE):
             cells = []
             for c in range(SIZE):
@@ -240,17 +258,17 @@ class ZatreView(GameView):
                 grey = board.grey[i]
                 if v:
                     style = "b black on grey70" if grey else "b"
-                    cells.append(" [%s]%d[/]" % (style, v))
+                    cells.append(Markup(" [%s]%d[/]") % (style, v))
                 elif i == START:
-                    cells.append(" [red]*[/]")
+                    cells.append(Markup(" [red]*[/]"))
                 else:
-                    cells.append(" [grey50]▪[/]" if grey else " ·")
-            lines.append("%2d " % r + "".join(cells))
-        return "\n".join(lines)
+                    cells.append(Markup(" [grey50]▪[/]") if grey else " ·")
+            lines.append("%2d " % r + Markup("").join(cells))
+        return Markup("\n").join(lines)
 
     def card_text(self):
         if self.peek:
-            return escape(self.peek)
+            return self.peek
         game = self.game
         lines = []
         if not game.over:
@@ -261,7 +279,7 @@ class ZatreView(GameView):
             if len(line) > CARD_WIDTH:
                 line = "%s: hand %s, place %d" % (name[:14], _hand(game.hand()),
                                                   game.must_place())
-            lines.append(escape(line))
+            lines.append(line)
         lines.append("        sheet  held  if it ended now" if not game.over
                      else "        sheet  held  score")
         seats = range(len(self.session.players))
@@ -278,7 +296,7 @@ class ZatreView(GameView):
             room = max(self.card_lines - len(lines) - 1, 0)
             seats, more = seats[:room], seats[room:]
         for p in seats:
-            lines.append("%-7s %5d %5d %6d" % (escape(self.session.players[p][:7]),
+            lines.append("%-7s %5d %5d %6d" % (self.session.players[p][:7],
                                                 game.sheets[p].total(), sum(game.held(p)),
                                                 game.score(p)))
         if more:

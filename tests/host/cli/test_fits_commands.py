@@ -123,7 +123,7 @@ def test_line_game_reprompts_and_scores(store, tmp_path):
     assert status == "finished" and session.core.totals() == {"Ann": -36}
     text = "\n".join(said)
     assert "first the start tiles: Ann Y still to place (P ORIENTATION COLUMN)" in said
-    assert "no player called 'foo' (players: Ann)" in said
+    assert "'foo' is not an entry I know (type ? for the list)" in said
     assert "tile Y has orientations 1..8, not 9" in said
     assert "P O C      player P drops orientation O at column C" in said  # help
     assert "Y for Ann, ORIENTATION: COLUMN>ROW\n1: 1>1 2>1 3>1 4>1 5>1" in text  # hint

@@ -47,16 +47,19 @@ def narrow_cell(kind, text):
     return text[-1]
 
 
-def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WIDTH) -> list:
+def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WIDTH,
+                line=str) -> list:
     """Every player's board side by side in `width` columns (the table UI's board panel):
     names (shortened to 6) over the boards, one row label column, column numbers below,
     then the start tiles on one line. `mark(kind, text)` draws a cell in one character (the
-    table UI colours it; see narrow_cell)."""
-    gap = " " * (3 if len(names) < 4 else 1)  # four boards must fit 34 columns
+    table UI colours it; see narrow_cell); `line` is the type the cells are joined as (the
+    table UI's markup, whose joins keep the cells' styles)."""
+    gap = line(" " * (3 if len(names) < 4 else 1))  # four boards must fit 34 columns
     lines = ["   " + gap.join("%-6s" % n[:6] for n in names)]
     for r in range(ROWS, 0, -1):
         lines.append("%2d " % r + gap.join(
-            "".join(mark(*cell(b, layout, r, c)) for c in range(1, COLS + 1)) for b in boards))
+            line("").join(mark(*cell(b, layout, r, c)) for c in range(1, COLS + 1))
+            for b in boards))
     lines.append("   " + gap.join("123456" for _ in names))
     lines.append(start_line(names, starts, width))
     return lines
