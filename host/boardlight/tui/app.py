@@ -122,6 +122,10 @@ class TableApp(App):
         self.view.card_lines = height
         # And how wide: a longer line wraps and takes two of those lines.
         self.view.card_width = region.width if region.width > 0 else None
+        # The board panel may grow to the main area's height, less its border (16 lines at
+        # 80 x 24, before the first layout).
+        main = self.query_one("#main").content_region.height
+        self.view.board_room = main - 2 if main > 2 else 16
 
     def enter(self, text: str):
         """One typed entry: apply it, then show what happened."""

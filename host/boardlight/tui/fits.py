@@ -19,7 +19,7 @@ from boardcore.fits import tiles as fits_tiles
 
 from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_lines,
                                          orientation_strip, panel_lines, score_lines,
-                                         wide_lines)
+                                         special_legend, wide_lines)
 from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
@@ -402,11 +402,20 @@ class FitsView(GameView):
         starts = [game.start_tile(n) for n in names]
         if self.plain:
             lines = wide_lines(names, boards, layout, starts)
-        else:
-            lines = panel_lines(names, boards, layout, starts, mark=_coloured, line=Markup)
+            if layout.illustrative:
+                lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
+            return "\n".join(lines)
+        # One character a cell: what a special space's character stands for when it is
+        # not its value, on the line of the illustrative note.
+        legend = special_legend(layout)
         if layout.illustrative:
-            lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
-        return ("\n" if self.plain else Markup("\n")).join(lines)
+            note = ("* board %d ILLUSTRATIVE; %s" % (game.board_number, legend) if legend
+                    else "* board %d layout: ILLUSTRATIVE" % game.board_number)
+        else:
+            note = legend or None
+        lines = panel_lines(names, boards, layout, starts, mark=_coloured, line=Markup,
+                            note=note, room=self.board_room)
+        return Markup("\n").join(lines)
 
     def _tally_board_text(self):
         game = self.game

@@ -35,6 +35,9 @@ class GameView:
         self.card_lines = None
         # Columns of the card panel, as laid out (None: not known, CARD_WIDTH is assumed).
         self.card_width = None
+        # Lines the board panel holds, as laid out (None: not known, or no panel: a line
+        # terminal scrolls).
+        self.board_room = None
         # The player the peek is for alone (their own cards), or None: it is for the table.
         self.peek_for = None
         # True when the text goes to a line terminal (tui.plain): no panel to fit, and no
