@@ -40,10 +40,6 @@ def parse_tiles(words):
     return [numbers[k:k + 3] for k in range(0, len(numbers), 3)]
 
 
-# Sheet rows the card panel shows in full (the rest are summed in one line).
-SHEET_ROWS_SHOWN = 9
-
-
 class ZatreView(GameView):
     GAME = "zatre"
     NAME = "Zatre"
@@ -122,7 +118,9 @@ class ZatreView(GameView):
         ranked = sorted(legal_turns(game.board, hand, first, game.strict),
                         key=lambda t: (-t[2], -t[4], t[0]))
         lines = ["%d legal turns, best %d pts" % (turns, best_points),
-                 "best sum %s (%d ways); best turns:" % (best_sum or "-", ways)]
+                 # 0 as the device shows it: no legal turn makes 10-12 ('-' there is a pass).
+                 ("best sum %d (%d ways); best turns:" % (best_sum, ways) if best_sum
+                  else "best sum 0 (no turn makes 10-12); best turns:")]
         for steps, _either, points, crosses, _top in ranked[:4]:
             lines.append("  %s  %d pt%s" % (" ".join("%d@%d,%d" % ((v,) + coords(i))
                                                    for i, v in steps),
@@ -156,34 +154,41 @@ class ZatreView(GameView):
                                          if len(pages) > 1 else "")
 
     def cmd_sheet(self, words):
-        if not words:
-            raise ViewError("whose sheet? 'sheet P'")
+        if not words or len(words) > 2:
+            raise ViewError("whose sheet? 'sheet P' (and 'sheet P N' for its page N)")
         seat = seat_by_name_or_number(self.session.players, words[0])
+        page = 1
+        if len(words) == 2:
+            if not words[1].isdecimal() or int(words[1]) < 1:
+                raise ViewError("'sheet P N': N is a page number, not %r" % words[1])
+            page = int(words[1])
         sheet = self.game.sheets[seat]
-        rows = sheet.rows()
         # At most CARD_WIDTH wide whatever the name (a long one wrapped the heading and
         # pushed every column out of line).
         row_format = "%6s %-2s %3s %3s %3s %5s %5s"
-        lines = [row_format % (self.session.players[seat][:6], "x2", "10", "11", "12",
-                               "bonus", "total")]
-        # The panel's height (6 lines beside the device's mirror): a long sheet shows its
-        # last rows, the rows above them summed in one line, and always the total.
-        shown = SHEET_ROWS_SHOWN
-        if self.card_lines is not None:
-            shown = len(rows) if len(rows) + 2 <= self.card_lines else self.card_lines - 3
-        first = max(0, len(rows) - max(1, shown))
-        if first:
-            lines.append("%-27s %5d" % ("rows 1-%d" % first, sum(r[5] for r in rows[:first])))
-        for k in range(first, len(rows)):
-            cross, a, b, c, bonus, total = rows[k]
-            lines.append(row_format % (k + 1, "x" if cross else "", _box(a), _box(b), _box(c),
-                                       bonus or "", total))
+        head = row_format % (self.session.players[seat][:6], "x2", "10", "11", "12",
+                             "bonus", "total")
+        rows = []
+        for k, (cross, a, b, c, bonus, total) in enumerate(sheet.rows(), 1):
+            rows.append(row_format % (k, "x" if cross else "", _box(a), _box(b), _box(c),
+                                      bonus or "", total))
         if self.game.over:
-            lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat))))
-        else:  # a hand mid-game is no penalty (yet): RULES.md subtracts it only at the end
-            lines.append("sheet %d (held tiles count at end)" % sheet.total())
-        self.peek = "\n".join(lines)
-        return "Showing %s's score sheet." % self.session.players[seat]
+            last = "sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.held(seat)))
+        else:  # a hand mid-game is no penalty (yet): it is subtracted only at the end
+            last = "sheet %d (held tiles count at end)" % sheet.total()
+        # Pages of the panel's height (6 lines beside the device's mirror), each row as it
+        # is on the sheet, from the first: the heading, rows, and the entry for the next
+        # page or, on the last, the total.
+        size = len(rows) if self.card_lines is None else max(1, self.card_lines - 2)
+        pages = [rows[k:k + size] for k in range(0, len(rows), size)] or [[]]
+        if page > len(pages):
+            raise ViewError("this sheet has %d page%s" % (len(pages),
+                                                          "s" if len(pages) > 1 else ""))
+        footer = last if page == len(pages) else "more: 'sheet %d %d'" % (seat + 1, page + 1)
+        self.peek = "\n".join([head] + pages[page - 1] + [footer])
+        return "Showing %s's score sheet%s." % (
+            self.session.players[seat],
+            " (page %d of %d)" % (page, len(pages)) if len(pages) > 1 else "")
 
     def intent_for_event(self, event):
         # The device always shows the hand and its compact hint; its "next" button asks for
@@ -235,7 +240,7 @@ class ZatreView(GameView):
         return lines + ["%s starts." % game.players[game.first]]
 
     def legend_lines(self):
-        return ["Rows and columns 0-14 from the top-left (the labels give their last digit);",
+        return ["Rows and columns 0-14 from the top-left (every other column is labelled);",
                 "'·' an empty cell, '▪' an empty grey square (x2: a tile goes there only",
                 "when its row or column makes 10-12), '*' the red start square (7,7)."]
 
@@ -244,9 +249,7 @@ class ZatreView(GameView):
 
     def board_text(self):
         board = self.game.board
-        # One line of column labels: units digits, columns 10-14 in cyan (they read 10-14).
-        lines = ["   " + Markup("").join(" " + (str(c) if c < 10 else Markup("[cyan]%d[/]") % (c - 10))
-                                         for c in range(SIZE))]
+        lines = [column_labels()]
         for r in range(SIZE):
             cells = []
             for c in range(SIZE):
@@ -311,6 +314,13 @@ class ZatreView(GameView):
             return ("scores", {"scores": game.final_scores(), "names": self.session.players})
         hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict)
         return ("zatre_tiles", {"tiles": game.hand(), "hint": list(hint)})
+
+
+def column_labels():
+    """The line over the board: the even columns' numbers, each ending over its column
+    (a cell is two characters wide, so '10' takes the whole of column 10's; the odd
+    columns between go unlabelled rather than wrongly: there is no line for a second)."""
+    return "   " + "".join(("%2d" % c if c % 2 == 0 else "  ") for c in range(SIZE)).rstrip()
 
 
 # The card panel's text width at 80 columns (40 wide, less its border and padding).
