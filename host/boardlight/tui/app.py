@@ -30,7 +30,11 @@ from boardlight.tui.view import ViewError, view_for
 
 
 # The widgets compose() makes, by id: the panels every refresh writes to.
-WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#entry", "#keys")
+WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#entry", "#keys",
+           "#small")
+
+# The smallest terminal the table's layout is drawn for (columns, lines).
+MIN_SIZE = (80, 24)
 
 
 class TableApp(App):
@@ -40,16 +44,20 @@ class TableApp(App):
     Screen { layout: vertical; }
     #status { height: 1; background: $primary; color: $text; }
     #main { height: 1fr; }
-    #board { width: 1fr; min-width: 36; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
+    #board { width: 1fr; min-width: 36; border: round $secondary; padding: 0 1; }
     #side { width: 42; }
     #top { height: auto; max-height: 10; }
     #scores { width: 1fr; height: auto; max-height: 10; border: round $secondary; padding: 0 1; }
     #mirror { width: auto; height: auto; max-height: 10; border: round $secondary; }
-    #card { height: 1fr; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
+    #card { height: 1fr; border: round $secondary; padding: 0 1; }
     #message { height: 2; padding: 0 1; }
     #message.refused { color: $error; }
     #entry { height: 1; border: none; padding: 0 1; }
     #keys { height: 2; background: $panel; padding: 0 1; }
+    #small { display: none; height: 1fr; padding: 1 2; }
+    Screen.small #small { display: block; }
+    Screen.small #status, Screen.small #main, Screen.small #message, Screen.small #entry,
+    Screen.small #keys { display: none; }
     """
 
     BINDINGS = [
@@ -81,6 +89,7 @@ class TableApp(App):
         yield Static(id="message")
         yield Input(id="entry", placeholder=self.view.placeholder())
         yield Static(id="keys")
+        yield Static(id="small")  # instead of everything else, in a terminal too small
 
     def on_mount(self):
         self.title = "boardlight"
@@ -93,9 +102,31 @@ class TableApp(App):
             # The virtual board's picture changes by itself (scrolling text): redraw often.
             self.set_interval(0.3, self.refresh_mirror)
         self.say(self.view.greeting())
+        self.fit_terminal(self.size)
         self.refresh_panels()
         # Once more after the first layout: the card panel's height is known only then.
         self.call_after_refresh(self._refresh_if_shown)
+
+    def on_resize(self, event):
+        if not self._widgets_gone():
+            self.fit_terminal(event.size)
+            self.call_after_refresh(self._refresh_if_shown)
+
+    def fit_terminal(self, size):
+        """Below MIN_SIZE the panels would overlap and cut each other: the screen says so
+        instead, until the terminal is large enough again (the game waits as it was)."""
+        width, height = size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#small", Static).update(to_text(
+                "This terminal is %d x %d; the table needs at least %d x %d. Make the window"
+                " larger and the game goes on where it was. Or quit with Ctrl+Q: the game is"
+                " saved, and `boardlight play --resume --plain` plays it line by line, at"
+                " any size." % (width, height, MIN_SIZE[0], MIN_SIZE[1])))
+        was_small = self.screen.has_class("small")
+        self.screen.set_class(small, "small")
+        if was_small and not small:
+            self.query_one("#entry", Input).focus()
 
     def _refresh_if_shown(self):
         if not self._widgets_gone():

@@ -7,6 +7,8 @@ button, or Enter on an empty entry; see tui.intents). Both front ends, the table
 store itself: every change goes through session.act, which logs before the view redraws.
 """
 
+import textwrap
+
 from boardcore.errors import RuleError
 
 from boardlight.render.text.scores import breakdown_lines
@@ -47,10 +49,9 @@ class GameView:
         self.quit_key = "Ctrl+Q"
 
     def panel_rows(self, line):
-        """Lines of the card panel that `line` takes: the panel wraps a longer line (at any
-        character), so a text counted in lines would overflow it."""
-        width = self.card_width or CARD_WIDTH
-        return max(1, -(-len(line) // width))
+        """Lines of the card panel that `line` takes: the panel wraps a longer line between
+        words (as wrapped_rows counts), so a text counted in lines would overflow it."""
+        return wrapped_rows(line, self.card_width or CARD_WIDTH)
 
     # entries -------------------------------------------------------------------------------
 
@@ -212,6 +213,13 @@ class GameView:
 
     def card_text(self) -> str:
         raise NotImplementedError
+
+
+def wrapped_rows(line, width):
+    """How many rows `line` takes in a panel `width` columns wide that wraps between words
+    (a word longer than the panel is cut), as the table UI's panels do."""
+    return max(1, len(textwrap.wrap(line, width, break_long_words=True,
+                                    break_on_hyphens=False)))
 
 
 def parse_ints(words, count, what):
