@@ -8,7 +8,7 @@ import pytest
 
 from boardcore.errors import RuleError
 from boardcore.fits import tiles as fits_tiles
-from boardlight.render.text.fits import overhang, top_row
+from boardlight.render.fits_overhang import overhang, top_row
 from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
 from boardlight.tui.app import TableApp

@@ -9,25 +9,12 @@ tile does, and a refusal that names such a row must agree with the picture."""
 from boardcore.fits import tiles as fits_tiles
 from boardcore.fits.board import COLS, ROWS
 
+from boardlight.render.fits_overhang import overhang, top_row
+
 CELL = 3  # characters per cell: tile ids and special values are at most 2 wide
 
 # The board panel's inside at 80 columns: 38 columns less the border and the padding.
 BOARD_WIDTH = 34
-
-
-def overhang(board) -> dict:
-    """The cells of a board's tiles above row 12, {(row, column): tile id}."""
-    out = {}
-    for tile, orientation, column, row in board.drops:
-        for r, c in board.drop_cells(tile, orientation, column, row):
-            if r > ROWS:
-                out[(r, c)] = tile
-    return out
-
-
-def top_row(boards) -> int:
-    """The highest row to draw for these boards: 12, or the top of a tile sticking out."""
-    return max([ROWS] + [r for b in boards for r, _c in overhang(b)])
 
 
 def cell(board, layout, row, col, above=None):
