@@ -92,8 +92,12 @@ class ZatreView(GameView):
                 if result.crosses else "")
         if game.over:
             text += " Game over: " + ", ".join("%s %d" % (p, s) for p, s in zip(
-                self.session.players, game.final_scores())) + "."
+                self.session.players, game.final_scores())) + "; %s." % self._result()
         return text
+
+    def _result(self):
+        """'winner: Ann with 31' (or the shared win, or a solo game's total)."""
+        return self.session.summary_lines()[1]
 
     def cmd_pass(self, words):
         if words:
@@ -217,7 +221,7 @@ class ZatreView(GameView):
     def prompt(self):
         game = self.game
         if game.over:
-            return "The game is over."
+            return "The game is over: %s." % self._result()
         name = self.session.players[game.current]
         need = game.must_place()
         if need == 0:
@@ -283,6 +287,9 @@ class ZatreView(GameView):
                 line = "%s: hand %s, place %d" % (name[:14], _hand(game.hand()),
                                                   game.must_place())
             lines.append(line)
+        else:
+            line = "Game over: %s" % self._result()
+            lines.append(line if len(line) <= CARD_WIDTH else self._result())
         lines.append("        sheet  held  if it ended now" if not game.over
                      else "        sheet  held  score")
         seats = range(len(self.session.players))

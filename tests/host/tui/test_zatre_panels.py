@@ -67,3 +67,38 @@ def test_a_long_sheet_is_paged_from_its_first_row(store):
     last = view.peek.splitlines()
     assert [line.split()[0] for line in last[1:-1]] == ["13", "14"]
     assert last[-1] == "sheet 14 (held tiles count at end)"
+
+
+def _play_to_the_end(session):
+    """Every turn typed at the view as the best legal turn; returns the last message."""
+    from session_scripts import next_zatre
+
+    view = ZatreView(session)
+    message = None
+    while not session.core.over:
+        tiles = next_zatre(session)["tiles"]
+        message = view.handle(" ".join("%d@%d,%d" % (v, r, c) for r, c, v in tiles)
+                              if tiles else "pass")
+    return view, message
+
+
+def test_the_end_of_the_game_names_the_winner(store):
+    session = ZatreSession.start(store, ["Ann", "Bob", "Cy"], 5)
+    view, message = _play_to_the_end(session)
+    game = session.core
+    scores = game.final_scores()
+    best = max(scores)
+    winners = [game.players[p] for p in range(3) if scores[p] == best]
+    result = ("winner: %s with %d" % (winners[0], best) if len(winners) == 1
+              else "shared win: %s with %d" % (" and ".join(winners), best))
+    assert message.endswith("; %s." % result)
+    assert view.prompt() == "The game is over: %s." % result
+    assert view.card_text().splitlines()[0] == "Game over: %s" % result
+
+
+def test_a_solo_game_ends_with_its_total_not_a_winner(store):
+    session = ZatreSession.start(store, ["Solo"], 5)
+    view, message = _play_to_the_end(session)
+    total = session.core.final_scores()[0]
+    assert message.endswith("; total: Solo %d." % total)
+    assert "winner" not in message and "winner" not in view.prompt()
