@@ -162,8 +162,9 @@ class GameView:
         return [("?", "help"), (self.quit_key, "quit, resume later")]
 
     def opening_lines(self):
-        """What the line-based game tells the table before the first turn (Zatre: who
-        drew what for the start); none by default."""
+        """What decided the start, told before the first turn (Zatre: who drew what): the
+        line-based game prints these lines, the table UI's greeting says them; none by
+        default."""
         return []
 
     def legend_lines(self):

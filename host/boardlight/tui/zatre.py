@@ -243,6 +243,16 @@ class ZatreView(GameView):
             for k, draws in enumerate(game.opening)]
         return lines + ["%s starts." % game.players[game.first]]
 
+    def greeting(self):
+        # Before the first turn: the opening draw that decided who starts (the line-based
+        # game prints the same opening_lines first). The card panel says whose hand is what.
+        game = self.game
+        if game.turns or game.over:
+            return GameView.greeting(self)
+        *draws, starts = self.opening_lines()
+        return "Zatre game #%d. %s: %s The first turn covers the red square 7,7." % (
+            self.session.row.id, "; ".join(draws), starts)
+
     def legend_lines(self):
         return ["Rows and columns 0-14 from the top-left (every other column is labelled);",
                 "'·' an empty cell, '▪' an empty grey square (x2: a tile goes there only",

@@ -102,3 +102,32 @@ def test_a_solo_game_ends_with_its_total_not_a_winner(store):
     total = session.core.final_scores()[0]
     assert message.endswith("; total: Solo %d." % total)
     assert "winner" not in message and "winner" not in view.prompt()
+
+
+def test_the_table_ui_opens_with_the_draw_that_decided_who_starts(store):
+    import asyncio
+
+    from boardlight.tui.app import TableApp
+    from tui_helpers import plain_game, screen_lines
+
+    session = ZatreSession.start(store, ["Ann", "Bob", "Cy"], 5)
+    game = session.core
+    draws = "; ".join("Opening draw %d: %s" % (k + 1, ", ".join(
+        "%s %d" % (game.players[p], v) for p, v in draw)) for k, draw in enumerate(game.opening))
+    starts = "%s starts." % game.players[game.first]
+    app = TableApp(session)
+    seen = {}
+
+    async def main():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            seen["message"] = app.last_message
+            seen["screen"] = " ".join(" ".join(screen_lines(app)).split())
+
+    asyncio.run(main())
+    assert seen["message"] == "Zatre game #%d. %s: %s The first turn covers the red square" \
+        " 7,7." % (session.row.id, draws, starts)
+    assert draws in seen["screen"] and starts in seen["screen"]  # all of it on screen
+    # The line-based game says the same draws.
+    _status, said = plain_game(session, [])
+    assert all(line in said for line in draws.split("; ")) and starts in said
