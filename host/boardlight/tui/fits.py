@@ -9,6 +9,7 @@ Entries (players by number 1..4 as on the scoreboard, or by name):
     tally P D r,c .. quick tally, boards 2-4: D open dots, then each uncovered special space
                      as row,column (row 1..12 from the bottom)
     hint P [O]       the legal drops for player P (full replay mode; from orientation O on)
+    round N [PAGE]   round N's score breakdown (full replay mode; shown when a round ends)
 With the real cards (play fits --cards) the host does not deal: scanning a card at the
 device turns it (each player scans their start card at a round's start), or type
     starts T1 T2 ..  the start cards the players drew, in seat order
@@ -19,7 +20,7 @@ from boardcore.fits import tiles as fits_tiles
 
 from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_lines,
                                          orientation_strip, panel_lines, score_lines,
-                                         special_legend, wide_lines)
+                                         score_summary, special_legend, wide_lines)
 from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
@@ -127,8 +128,49 @@ class FitsView(GameView):
                 "%s %+d" % (p, s["total"]) for p, s in zip(game.players, last)))
             if game.phase == "over":
                 note += " " + "; ".join(self.session.summary_lines()[1:]) + "."
+            if not self.plain:  # the line-based game prints the whole breakdown itself
+                # The game's end stays on top of the last round's breakdown.
+                self._show_round(len(game.round_scores), 1,
+                                 self.prompt() if game.phase == "over" else None)
             return note
         return ""
+
+    def cmd_round(self, words):
+        """'round N [PAGE]': round N's score breakdown in the card panel."""
+        game = self.game
+        if self.tally_mode:
+            raise ViewError("quick tally: a round's scores are its tallies (the board panel"
+                            " lists them)")
+        if not words or len(words) > 2 or not all(w.isdecimal() for w in words):
+            raise ViewError("'round N' shows round N's score breakdown ('round N PAGE' a"
+                            " later page of it)")
+        number = int(words[0])
+        if not 1 <= number <= len(game.round_scores):
+            raise ViewError("no round %d has been scored yet (%s)" % (
+                number, "rounds 1-%d have" % len(game.round_scores) if game.round_scores
+                else "none has"))
+        pages = self._show_round(number, int(words[1]) if len(words) == 2 else 1)
+        return "Round %d's breakdown shown%s." % (
+            number, " (page %s of %d)" % (words[1] if len(words) == 2 else 1, pages)
+            if pages > 1 else "")
+
+    def _show_round(self, number, page, lead=None):
+        """Put round `number`'s breakdown, one line a player, in the card panel (under
+        `lead` on its first page, if given); returns how many pages it takes."""
+        game = self.game
+        board = game.round_scores[number - 1][0]["board"]
+        lines = [score_summary(p, s) for p, s in zip(game.players, game.round_scores[number - 1])]
+        if lead is not None:
+            lines = [lead] + lines
+        pages = self.paged("Round %d, board %d (again: 'round %d'):" % (number, board, number),
+                           lines, "round %d" % number)
+        if lead is not None:  # the lead first, then the heading
+            pages[0][:2] = [lead, pages[0][0]]
+        if page > len(pages):
+            raise ViewError("round %d's breakdown has %d page%s" % (
+                number, len(pages), "s" if len(pages) > 1 else ""))
+        self.peek = "\n".join(pages[page - 1])
+        return len(pages)
 
     def _tile_of(self, name):
         return self.game.tile_to_place(name)
@@ -462,8 +504,12 @@ class FitsView(GameView):
         return orientation_lines(tile) if self.plain else orientation_strip(tile)
 
     def legend_lines(self):
-        return ["Rows 1-12 from the bottom, columns 1-6 from the left; a covered cell shows",
-                "its tile, '.' an open dot, a number or letter an open special space."]
+        lines = ["Rows 1-12 from the bottom, columns 1-6 from the left; a covered cell shows",
+                 "its tile, '.' an open dot, a number or letter an open special space; rows",
+                 "13 and up the part of a tile sticking out above the top."]
+        if not self.tally_mode:
+            lines.append("'round N' shows round N's scores again.")
+        return lines
 
     def part_lines(self, part):
         game = self.game

@@ -53,6 +53,24 @@ class GameView:
         words (as wrapped_rows counts), so a text counted in lines would overflow it."""
         return wrapped_rows(line, self.card_width or CARD_WIDTH)
 
+    def paged(self, heading, lines, entry):
+        """`lines` under `heading` in pages of the card panel's height (one page when it
+        is not known), each page but the last ending with the entry for the next
+        ("more: 'ENTRY 2'"); lines longer than the panel count the rows they wrap to."""
+        room = None if self.card_lines is None else max(3, self.card_lines)
+        pages, page, used = [], [heading], self.panel_rows(heading)
+        for line in lines:
+            rows = self.panel_rows(line)
+            if room is not None and len(page) > 1 and used + rows + 1 > room:
+                pages.append(page)
+                page, used = [heading], self.panel_rows(heading)
+            page.append(line)
+            used += rows
+        pages.append(page)
+        for k in range(len(pages) - 1):
+            pages[k].append("more: '%s %d'" % (entry, k + 2))
+        return pages
+
     # entries -------------------------------------------------------------------------------
 
     def handle(self, text: str) -> str:

@@ -211,6 +211,28 @@ def orientation_strip(tile, width=38) -> str:
     return "\n".join(blocks)
 
 
+def score_summary(name, breakdown) -> str:
+    """A player's round breakdown in one line (the table UI's card panel wraps it):
+    'Ann -4: 7 open dots -7; specials +3 (open: +2 +1)' (score_lines has every space)."""
+    b = breakdown
+    parts = ["%d open dot%s %+d" % (b["open_dots"], "" if b["open_dots"] == 1 else "s",
+                                     b["dots"])]
+    if b["board"] == 1:
+        parts.append("%d full row%s %+d" % (b["full_rows"], "" if b["full_rows"] == 1 else "s",
+                                             b["rows"]))
+    if "specials" in b:
+        scored = [s for s in b["specials"] if not s["covered"]]
+        if scored:
+            parts.append("specials %+d (open: %s)" % (sum(s["points"] for s in scored), " ".join(
+                "%+d" % v for v in sorted((s["value"] for s in scored), reverse=True))))
+        else:
+            parts.append("every special space covered")
+    if "pairs" in b:
+        parts.append("pairs %s" % ", ".join("%s %+d" % (p["symbol"], p["points"])
+                                              for p in b["pairs"]))
+    return "%s %+d: %s" % (name, b["total"], "; ".join(parts))
+
+
 def score_lines(name, breakdown) -> list:
     """A player's round breakdown as readable lines."""
     b = breakdown
