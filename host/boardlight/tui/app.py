@@ -66,6 +66,9 @@ class TableApp(App):
         # every action, so it quits the same way (it did nothing at all).
         Binding("ctrl+c", "quit_table", "quit", show=False, priority=True),
         Binding("escape", "clear_entry", "clear", show=False),
+        # The entries typed before, refused ones too (to correct one, not type it again).
+        Binding("up", "entry_back", "previous entry", show=False),
+        Binding("down", "entry_forward", "next entry", show=False),
     ]
 
     def __init__(self, session, device=None):
@@ -75,6 +78,8 @@ class TableApp(App):
         self.device = device
         self.device_state = device.describe() if device is not None else "no device"
         self.last_message = ""
+        self.typed = []  # the entries typed, oldest first (Up brings them back)
+        self._recalled = None  # the index in `typed` that Up/Down last put in the entry
 
     def compose(self) -> ComposeResult:
         # Every widget in WIDGETS, so that _widgets_gone can tell the app is closing.
@@ -137,7 +142,10 @@ class TableApp(App):
     def on_input_submitted(self, event: Input.Submitted):
         text = event.value.strip()
         event.input.value = ""
+        self._recalled = None
         if text:
+            if not self.typed or self.typed[-1] != text:
+                self.typed.append(text)
             self.enter(text)
         else:
             self.apply_intent(intents.NEXT)  # Enter alone: deal, turn the card, draw
@@ -236,6 +244,29 @@ class TableApp(App):
 
     def action_clear_entry(self):
         self.query_one("#entry", Input).value = ""
+        self._recalled = None
+
+    def action_entry_back(self):
+        """Up: the entry typed before the one shown (the last one first)."""
+        if not self.typed:
+            return
+        k = len(self.typed) if self._recalled is None else self._recalled
+        self._recall(max(k - 1, 0))
+
+    def action_entry_forward(self):
+        """Down: the entry typed after the one shown, then an empty entry again."""
+        if self._recalled is None:
+            return
+        if self._recalled + 1 < len(self.typed):
+            self._recall(self._recalled + 1)
+        else:
+            self.action_clear_entry()
+
+    def _recall(self, k):
+        self._recalled = k
+        entry = self.query_one("#entry", Input)
+        entry.value = self.typed[k]
+        entry.cursor_position = len(entry.value)
 
     def action_quit_table(self):
         self.exit(self.session.row.status)
