@@ -61,6 +61,15 @@ def sentence(text) -> str:
                       for line in plain(text).split("\n"))
 
 
+def _line_editing():
+    """Up and Down bring back the lines typed before, as the table UI's entry does (input()
+    uses readline once it is loaded; not every Python has it)."""
+    try:
+        import readline  # noqa: F401
+    except ImportError:
+        pass
+
+
 class PlainTable:
     """One session played line by line: ask(prompt) returns a typed line (EOFError at the end
     of the input), say(text) prints, clear() clears the screen; record is a path the game
@@ -72,6 +81,8 @@ class PlainTable:
         self.view.plain = True
         self.view.quit_key = "quit"
         self.view.card_lines = SCROLLING  # a terminal scrolls: no panel to cut the text to
+        if ask is input:
+            _line_editing()
         self.ask = ask
         self.say = say
         self.clear = clear
