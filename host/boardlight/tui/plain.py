@@ -63,10 +63,12 @@ def sentence(text) -> str:
 
 def _line_editing():
     """Up and Down bring back the lines typed before, as the table UI's entry does (input()
-    uses readline once it is loaded; not every Python has it)."""
+    uses readline once it is loaded, for a terminal; not every Python has it)."""
     try:
+        if not sys.stdin.isatty():
+            return
         import readline  # noqa: F401
-    except ImportError:
+    except (ImportError, AttributeError, ValueError):  # no readline, no or a closed stdin
         pass
 
 
