@@ -9,7 +9,9 @@ line shows as typed. A Markup that ends up inside a plain str is shown as plain 
 tags and all: a mistake shows, it never styles or links anything.
 
 to_text() turns either kind into a rich Text for the table UI (nothing is parsed again
-after that); to_plain() gives the characters alone, for the line-based game.
+after that); to_plain() gives the characters alone, for the line-based game. Both show
+control characters as escapes ('\\x1b'): sent to a terminal as they are, they would
+move the cursor, clear the screen or change the colours.
 """
 
 from rich.markup import escape as _rich_escape
@@ -73,13 +75,26 @@ def _argument(value):
     return _Escaped(value)
 
 
+# Characters a terminal acts on instead of showing (all but line feed and tab), and
+# those that reverse the order of the text shown after them.
+_CONTROLS = {c: "\\x%02x" % c for c in list(range(0x20)) + list(range(0x7f, 0xa0))
+             if c not in (0x0a, 0x09)}
+_CONTROLS.update({c: "\\u%04x" % c for c in list(range(0x202a, 0x202f))
+                  + list(range(0x2066, 0x206a))})
+
+
+def visible(text: str) -> str:
+    """`text` with its control characters written as escapes ('\\x1b')."""
+    return text.translate(_CONTROLS)
+
+
 def to_text(value) -> Text:
     """A panel's text for the table UI: Markup styled, anything else shown as it is."""
     if isinstance(value, Text):
         return value
     if isinstance(value, Markup):
-        return Text.from_markup(value, emoji=False)
-    return Text(str(value))
+        return Text.from_markup(visible(value), emoji=False)
+    return Text(visible(str(value)))
 
 
 def to_plain(value) -> str:

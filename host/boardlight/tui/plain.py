@@ -169,7 +169,7 @@ class PlainTable:
 
     def private(self, seat: int, text: str):
         """Show `text` to player `seat` alone: pass the screen, wait, show, wait, clear."""
-        name = self.session.players[seat]
+        name = plain(self.session.players[seat])
         self.clear()
         try:
             self.ask("Pass the screen to %s. %s, press Enter when only you can see it. "
@@ -189,5 +189,5 @@ class PlainTable:
             with open(self.record, "w", encoding="utf-8") as f:
                 f.write(self.session.record_text())
         except OSError as exc:
-            self.say("Could not write the record to %s (%s); the game goes on."
-                     % (self.record, exc.strerror or exc))
+            self.say(plain("Could not write the record to %s (%s); the game goes on."
+                           % (self.record, exc.strerror or exc)))

@@ -184,3 +184,21 @@ def test_the_line_game_prints_markup_as_typed(store, game):
     text = "\n".join(said)
     for entry in ENTRIES + names:
         assert entry in text
+
+
+@pytest.mark.parametrize("game", ["zatre", "forbes"])
+def test_a_name_with_terminal_escapes_reaches_no_terminal_as_them(store, game):
+    # One word for the rules: ESC [2J would clear the players' screen, ESC ]0; retitle it.
+    names = ["\x1b[2JAnn", "Bob\x1b]0;x\x07"]
+    session = _session(store, game, names)
+    app = TableApp(session)
+    seen = {}
+
+    async def script(pilot):
+        seen["screen"] = _seen(app)
+
+    _run(app, script)
+    assert "\x1b" not in seen["screen"] and "\\x1b[2JAnn" in seen["screen"]
+    _status, said = plain_game(_session(store, game, names), ["", "cards 2", "", "", "quit"])
+    text = "\n".join(said)
+    assert "\x1b" not in text and "\x07" not in text and "\\x1b[2JAnn" in text

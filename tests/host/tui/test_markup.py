@@ -29,3 +29,11 @@ def test_a_backslash_at_the_end_of_plain_text_does_not_escape_the_next_tag():
     line = Markup("%s[b]x[/b]") % "dir\\"
     assert to_plain(line) == "dir\\x"
     assert to_plain(escape("a :smile: b")) == "a :smile: b"
+
+
+def test_control_characters_are_shown_as_escapes_not_sent_to_the_terminal():
+    # ESC [2J clears a terminal's screen; U+202E shows the rest of the line reversed.
+    assert to_plain("a\x1b[2Jb\u202ec\x07") == "a\\x1b[2Jb\\u202ec\\x07"
+    assert to_plain("two\nlines\tand a tab") == "two\nlines\tand a tab"
+    assert to_plain(Markup("[b]%s[/b]") % "\x1b[b]x") == "\\x1b[b]x"
+    assert "\x1b" not in to_text("\x9b31m").plain
