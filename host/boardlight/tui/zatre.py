@@ -40,6 +40,11 @@ def parse_tiles(words):
     return [numbers[k:k + 3] for k in range(0, len(numbers), 3)]
 
 
+# The lines of a sheet's page when the panel's height is not known (the card panel at
+# 80 x 24 without a device).
+SHEET_PAGE_LINES = 12
+
+
 class ZatreView(GameView):
     GAME = "zatre"
     NAME = "Zatre"
@@ -183,7 +188,7 @@ class ZatreView(GameView):
         # Pages of the panel's height (6 lines beside the device's mirror), each row as it
         # is on the sheet, from the first: the heading, rows, and the entry for the next
         # page or, on the last, the total.
-        size = len(rows) if self.card_lines is None else max(1, self.card_lines - 2)
+        size = max(1, (self.card_lines or SHEET_PAGE_LINES) - 2)
         pages = [rows[k:k + size] for k in range(0, len(rows), size)] or [[]]
         if page > len(pages):
             raise ViewError("this sheet has %d page%s" % (len(pages),
