@@ -54,3 +54,9 @@ def plain_game(session, lines, record=None):
     table = PlainTable(session, ask=ask, say=said.append, clear=lambda: said.append(CLEAR),
                        record=record)
     return table.run(), said
+
+
+def screen_lines(app):
+    """The table UI's screen as the terminal shows it, one string a line (styles dropped)."""
+    return ["".join(segment.text for segment in strip)
+            for strip in app.screen._compositor.render_strips()]

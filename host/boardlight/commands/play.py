@@ -369,12 +369,25 @@ def _pick_game(store, game, resume):
                                    % (game + " " if game else "", store.path))
     if len(rows) == 1 or not _interactive():
         return rows[0]
+    # Listed and picked by the game's own number, the one `history` and `show` use: a
+    # line number beside it was taken for the game number.
     click.echo("unfinished games:")
-    for i, row in enumerate(rows, 1):
-        click.echo("  %d) #%d %s, %s, last action %s" % (
-            i, row.id, row.game, ", ".join(row.players), row.updated[:16]))
-    choice = click.prompt("continue which", type=click.IntRange(1, len(rows)), default=1)
-    return rows[choice - 1]
+    for row in rows:
+        click.echo("  #%d %s, %s, last action %s" % (
+            row.id, row.game, ", ".join(row.players), row.updated[:16]))
+    by_id = {row.id: row for row in rows}
+    choice = click.prompt("continue game number", default=str(rows[0].id),
+                          value_proc=lambda text: _listed_game(text, by_id))
+    return by_id[choice]
+
+
+def _listed_game(text, by_id):
+    """The game number typed at the resume prompt ('2' or '#2'), one of those listed."""
+    word = text.strip().lstrip("#")
+    if not word.isdecimal() or int(word) not in by_id:
+        raise click.BadParameter("type the number of a game listed: %s"
+                                 % ", ".join("#%d" % gid for gid in by_id))
+    return int(word)
 
 
 def _db_words(db):

@@ -8,8 +8,8 @@ record_pictures(game, text) reads a game record (FITS game record, Zatre record,
 match record), replays it through the rules core (so an illegal record raises the core's
 FormatError or RuleError, naming the line) and returns:
 - fits:   fits-round<N>-<player>.svg for every round played (the board as the round
-          ended, or as it stands in an unfinished round), and fits-scores.svg (a chart of
-          the finished rounds) once a round has been scored;
+          ended, with its score, or as it stands in an unfinished round), and
+          fits-scores.svg (a chart of the finished rounds) once a round has been scored;
 - zatre:  zatre-board.svg and zatre-sheet-<player>.svg per player (held tiles are
           subtracted on the sheet once the game is over);
 - forbes: forbes-game<N>.svg per game (final board, hands and scores; an unfinished
@@ -93,10 +93,14 @@ def _fits_record(text, source, layouts):
         rec.rounds = rounds[: k + 1]
         game = fits_record.replay(rec, layouts)
         number = game.board_number
-        for player in game.players:
+        # A finished round's breakdown goes under each board (not yet for the last
+        # round of an unfinished game).
+        scored = game.round_scores[k] if len(game.round_scores) > k else None
+        for seat, player in enumerate(game.players):
             title = "FITS round %d, board %d: %s" % (k + 1, number, player)
             out["fits-round%d-%s.svg" % (k + 1, _safe(player))] = render_fits.board_svg(
-                game.board(player), game.layout(number), number, title
+                game.board(player), game.layout(number), number, title,
+                score=scored[seat] if scored is not None else None
             )
     rec.rounds = rounds
     if game is not None and game.round_scores:

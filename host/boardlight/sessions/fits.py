@@ -175,22 +175,32 @@ class FitsSession(Session):
 
     def summary_lines(self):
         game = self.core
-        out = ["scoring: %s; boards %s" % (
+        # The special spaces of boards 2-4 are ILLUSTRATIVE unless the players gave their own.
+        illustrative = sorted({b for b in game.boards if game.layout(b).illustrative})
+        out = ["scoring: %s; boards %s%s" % (
             "quick tally" if self.mode == "tally" else "full replay of the drops",
-            " ".join(str(b) for b in game.boards))]
+            " ".join(str(b) for b in game.boards),
+            " (%s: ILLUSTRATIVE layout%s, not the printed board%s)" % (
+                _listing(illustrative), "s" if len(illustrative) > 1 else "",
+                "s" if len(illustrative) > 1 else "") if illustrative else "")]
         if self.finished():
             totals = game.totals()
             best = max(totals.values())
-            win = sorted(p for p in totals if totals[p] == best)
-            out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
-                                           " and ".join(win), best))
             if len(self.players) == 1:
+                # Nobody to win against: the score, and the title of a solo game of all
+                # four boards, or why there is none.
                 from boardcore.fits.score import solo_rating
 
-                out.append("solo rating: %s" % solo_rating(best))
-                if len(game.boards) < 4:  # the ratings are for a solo game on all four boards
-                    out.append("(the ratings are for all four boards; this game had %d)"
-                               % len(game.boards))
+                out.append("total: %s %d" % (self.players[0], best))
+                if sorted(game.boards) == [1, 2, 3, 4]:
+                    out.append("solo rating: %s" % solo_rating(best))
+                else:
+                    out.append("no solo rating: it is for a solo game of all four boards"
+                               " (this one had %d)" % len(game.boards))
+            else:
+                win = sorted(p for p in totals if totals[p] == best)
+                out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
+                                               " and ".join(win), best))
         elif game.round_index >= 0:
             out.append("round %d (board %d): %d of 16 cards turned" % (
                 game.round_index + 1, game.board_number, game.turned))
@@ -228,3 +238,9 @@ def _detail(score):
     if "pairs" in score:
         out["pairs"] = sum(p["points"] for p in score["pairs"])
     return out
+
+
+def _listing(numbers):
+    """'2', '2 and 3', '2, 3 and 4'."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else "%s and %s" % (", ".join(words[:-1]), words[-1])

@@ -74,8 +74,11 @@ class ZatreSession(Session):
         if game.over:
             scores = game.final_scores()
             win = [game.players[p] for p in game.winners()]
-            out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
-                                           " and ".join(win), max(scores)))
+            if len(game.players) == 1:  # nobody to win against
+                out.append("total: %s %d" % (game.players[0], scores[0]))
+            else:
+                out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
+                                               " and ".join(win), max(scores)))
         else:
             out.append("%s to move, holding %s" % (game.players[game.current],
                                                     " ".join(str(v) for v in game.hand())))

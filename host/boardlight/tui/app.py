@@ -25,12 +25,17 @@ from boardcore.errors import RuleError
 from boardlight.sessions.table import Table
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
+from boardlight.tui.markup import to_text
 from boardlight.tui.messages import DeviceEvent, DeviceStatus, TableChanged
 from boardlight.tui.view import ViewError, view_for
 
 
 # The widgets compose() makes, by id: the panels every refresh writes to.
-WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#entry", "#keys")
+WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#entry", "#keys",
+           "#small")
+
+# The smallest terminal the table's layout is drawn for (columns, lines).
+MIN_SIZE = (80, 24)
 
 
 class TableApp(App):
@@ -42,16 +47,20 @@ class TableApp(App):
     Screen { layout: vertical; }
     #status { height: 1; background: $primary; color: $text; }
     #main { height: 1fr; }
-    #board { width: 1fr; min-width: 36; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
+    #board { width: 1fr; min-width: 36; border: round $secondary; padding: 0 1; }
     #side { width: 42; }
     #top { height: auto; max-height: 10; }
     #scores { width: 1fr; height: auto; max-height: 10; border: round $secondary; padding: 0 1; }
     #mirror { width: auto; height: auto; max-height: 10; border: round $secondary; }
-    #card { height: 1fr; border: round $secondary; padding: 0 1; text-wrap: nowrap; }
+    #card { height: 1fr; border: round $secondary; padding: 0 1; }
     #message { height: 2; padding: 0 1; }
     #message.refused { color: $error; }
     #entry { height: 1; border: none; padding: 0 1; }
     #keys { height: 2; background: $panel; padding: 0 1; }
+    #small { display: none; height: 1fr; padding: 1 2; }
+    Screen.small #small { display: block; }
+    Screen.small #status, Screen.small #main, Screen.small #message, Screen.small #entry,
+    Screen.small #keys { display: none; }
     """
 
     BINDINGS = [
@@ -60,6 +69,9 @@ class TableApp(App):
         # every action, so it quits the same way (it did nothing at all).
         Binding("ctrl+c", "quit_table", "quit", show=False, priority=True),
         Binding("escape", "clear_entry", "clear", show=False),
+        # The entries typed before, refused ones too (to correct one, not type it again).
+        Binding("up", "entry_back", "previous entry", show=False),
+        Binding("down", "entry_forward", "next entry", show=False),
     ]
 
     def __init__(self, session, device=None, table=None):
@@ -72,6 +84,8 @@ class TableApp(App):
         self.device = device
         self.device_state = device.describe() if device is not None else "no device"
         self.last_message = ""
+        self.typed = []  # the entries typed, oldest first (Up brings them back)
+        self._recalled = None  # the index in `typed` that Up/Down last put in the entry
 
     def compose(self) -> ComposeResult:
         # Every widget in WIDGETS, so that _widgets_gone can tell the app is closing.
@@ -86,6 +100,7 @@ class TableApp(App):
         yield Static(id="message")
         yield Input(id="entry", placeholder=self.view.placeholder())
         yield Static(id="keys")
+        yield Static(id="small")  # instead of everything else, in a terminal too small
 
     def on_mount(self):
         self.title = "boardlight"
@@ -99,6 +114,7 @@ class TableApp(App):
             self.set_interval(0.3, self.refresh_mirror)
         self._unsubscribe = self.table.subscribe(self._table_changed)
         self.say(self.view.greeting())
+        self.fit_terminal(self.size)
         self.refresh_panels()
         # Once more after the first layout: the card panel's height is known only then.
         self.call_after_refresh(self._refresh_if_shown)
@@ -116,6 +132,27 @@ class TableApp(App):
             self.say("A move from %s is in the log." % message.change.source)
             self.refresh_panels()
 
+    def on_resize(self, event):
+        if not self._widgets_gone():
+            self.fit_terminal(event.size)
+            self.call_after_refresh(self._refresh_if_shown)
+
+    def fit_terminal(self, size):
+        """Below MIN_SIZE the panels would overlap and cut each other: the screen says so
+        instead, until the terminal is large enough again (the game waits as it was)."""
+        width, height = size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#small", Static).update(to_text(
+                "This terminal is %d x %d; the table needs at least %d x %d. Make the window"
+                " larger and the game goes on where it was. Or quit with Ctrl+Q: the game is"
+                " saved, and `boardlight play --resume --plain` plays it line by line, at"
+                " any size." % (width, height, MIN_SIZE[0], MIN_SIZE[1])))
+        was_small = self.screen.has_class("small")
+        self.screen.set_class(small, "small")
+        if was_small and not small:
+            self.query_one("#entry", Input).focus()
+
     def _refresh_if_shown(self):
         if not self._widgets_gone():
             self.refresh_panels()
@@ -125,7 +162,10 @@ class TableApp(App):
     def on_input_submitted(self, event: Input.Submitted):
         text = event.value.strip()
         event.input.value = ""
+        self._recalled = None
         if text:
+            if not self.typed or self.typed[-1] != text:
+                self.typed.append(text)
             self.enter(text)
         else:
             self.apply_intent(intents.NEXT)  # Enter alone: deal, turn the card, draw
@@ -141,6 +181,10 @@ class TableApp(App):
         self.view.card_lines = height
         # And how wide: a longer line wraps and takes two of those lines.
         self.view.card_width = region.width if region.width > 0 else None
+        # The board panel may grow to the main area's height, less its border (16 lines at
+        # 80 x 24, before the first layout).
+        main = self.query_one("#main").content_region.height
+        self.view.board_room = main - 2 if main > 2 else 16
 
     def enter(self, text: str):
         """One typed entry: apply it, then show what happened."""
@@ -225,6 +269,29 @@ class TableApp(App):
 
     def action_clear_entry(self):
         self.query_one("#entry", Input).value = ""
+        self._recalled = None
+
+    def action_entry_back(self):
+        """Up: the entry typed before the one shown (the last one first)."""
+        if not self.typed:
+            return
+        k = len(self.typed) if self._recalled is None else self._recalled
+        self._recall(max(k - 1, 0))
+
+    def action_entry_forward(self):
+        """Down: the entry typed after the one shown, then an empty entry again."""
+        if self._recalled is None:
+            return
+        if self._recalled + 1 < len(self.typed):
+            self._recall(self._recalled + 1)
+        else:
+            self.action_clear_entry()
+
+    def _recall(self, k):
+        self._recalled = k
+        entry = self.query_one("#entry", Input)
+        entry.value = self.typed[k]
+        entry.cursor_position = len(entry.value)
 
     def action_quit_table(self):
         self.exit(self.session.row.status)
@@ -234,7 +301,7 @@ class TableApp(App):
     def say(self, text: str, refused: bool = False):
         self.last_message = text
         message = self.query_one("#message", Static)
-        message.update(text)
+        message.update(to_text(text))
         message.set_class(refused, "refused")
 
     def refresh_panels(self):
@@ -245,27 +312,29 @@ class TableApp(App):
     def _refresh_panels(self):
         view = self.view
         self._measure_card()
-        self.query_one("#status", Static).update(
-            "%s  |  %s" % (view.status_line(), self.device_state))
-        self.query_one("#board", Static).update(view.board_text())
-        self.query_one("#scores", Static).update(view.scores_text())
-        self.query_one("#card", Static).update(view.card_text())
-        self.query_one("#keys", Static).update(view.keys_text())
+        self._show("#status", "%s  |  %s" % (view.status_line(), self.device_state))
+        self._show("#board", view.board_text())
+        self._show("#scores", view.scores_text())
+        self._show("#card", view.card_text())
+        self._show("#keys", view.keys_text())
         mirror = self.query_one("#mirror", Static)
         if self.device is not None:
             mirror.display = True
             if not self.device.private:
                 self.device.show(view.device_screen())
-            mirror.update(self.device.mirror_text())
+            mirror.update(to_text(self.device.mirror_text()))
         else:
             mirror.display = False
 
     def refresh_mirror(self):
         if self.device is not None and not self._widgets_gone():
             with self.table.lock:
-                self.query_one("#mirror", Static).update(self.device.mirror_text())
-                self.query_one("#status", Static).update(
-                    "%s  |  %s" % (self.view.status_line(), self.device_state))
+                self._show("#mirror", self.device.mirror_text())
+                self._show("#status", "%s  |  %s" % (self.view.status_line(), self.device_state))
+
+    def _show(self, selector, text):
+        """Put a view's text in a panel: plain text as it is, Markup styled (tui.markup)."""
+        self.query_one(selector, Static).update(to_text(text))
 
 
 def run_table(session, port=None, no_device=False, direct=None, table=None):

@@ -177,6 +177,8 @@ class DeviceBridge:
         frame = self._frame()
         if frame is None:
             return "(no picture yet)"
+        from boardlight.tui.markup import Markup
+
         width, height, rgb = frame
         lines = []
         for y in range(0, height, 2):
@@ -184,9 +186,9 @@ class DeviceBridge:
             for x in range(width):
                 top = rgb(x, y)
                 bottom = rgb(x, y + 1) if y + 1 < height else (0, 0, 0)
-                cells.append("[rgb(%d,%d,%d) on rgb(%d,%d,%d)]▀[/]" % (top + bottom))
-            lines.append("".join(cells))
-        return "\n".join(lines)
+                cells.append(Markup("[rgb(%d,%d,%d) on rgb(%d,%d,%d)]▀[/]") % (top + bottom))
+            lines.append(Markup("").join(cells))
+        return Markup("\n").join(lines)
 
     def _frame(self):
         if self.board is not None:

@@ -9,19 +9,19 @@ Entries (players by number 1..4 as on the scoreboard, or by name):
     tally P D r,c .. quick tally, boards 2-4: D open dots, then each uncovered special space
                      as row,column (row 1..12 from the bottom)
     hint P [O]       the legal drops for player P (full replay mode; from orientation O on)
+    round N [PAGE]   round N's score breakdown (full replay mode; shown when a round ends)
 With the real cards (play fits --cards) the host does not deal: scanning a card at the
 device turns it (each player scans their start card at a round's start), or type
     starts T1 T2 ..  the start cards the players drew, in seat order
     card T           the building card just turned
 """
 
-from rich.markup import escape
-
 from boardcore.fits import tiles as fits_tiles
 
 from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_lines,
                                          orientation_strip, panel_lines, score_lines,
-                                         wide_lines)
+                                         score_summary, special_legend, wide_lines)
+from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 
@@ -86,8 +86,11 @@ class FitsView(GameView):
         return []
 
     def other(self, words):
+        typed = " ".join(words)
         # "2/4" and "2,4" are ORIENTATION COLUMN too.
-        words = " ".join(words).replace("/", " ").replace(",", " ").split()
+        words = typed.replace("/", " ").replace(",", " ").split()
+        if not _drop_shaped(words):
+            raise ViewError("%r is not an entry I know (type ? for the list)" % typed)
         if self.tally_mode:
             raise ViewError("quick tally: Enter turns the next card; after the 16th, %s"
                             % self._tally_usage())
@@ -125,8 +128,49 @@ class FitsView(GameView):
                 "%s %+d" % (p, s["total"]) for p, s in zip(game.players, last)))
             if game.phase == "over":
                 note += " " + "; ".join(self.session.summary_lines()[1:]) + "."
+            if not self.plain:  # the line-based game prints the whole breakdown itself
+                # The game's end stays on top of the last round's breakdown.
+                self._show_round(len(game.round_scores), 1,
+                                 self.prompt() if game.phase == "over" else None)
             return note
         return ""
+
+    def cmd_round(self, words):
+        """'round N [PAGE]': round N's score breakdown in the card panel."""
+        game = self.game
+        if self.tally_mode:
+            raise ViewError("quick tally: a round's scores are its tallies (the board panel"
+                            " lists them)")
+        if not words or len(words) > 2 or not all(w.isdecimal() for w in words):
+            raise ViewError("'round N' shows round N's score breakdown ('round N PAGE' a"
+                            " later page of it)")
+        number = int(words[0])
+        if not 1 <= number <= len(game.round_scores):
+            raise ViewError("no round %d has been scored yet (%s)" % (
+                number, "rounds 1-%d have" % len(game.round_scores) if game.round_scores
+                else "none has"))
+        pages = self._show_round(number, int(words[1]) if len(words) == 2 else 1)
+        return "Round %d's breakdown shown%s." % (
+            number, " (page %s of %d)" % (words[1] if len(words) == 2 else 1, pages)
+            if pages > 1 else "")
+
+    def _show_round(self, number, page, lead=None):
+        """Put round `number`'s breakdown, one line a player, in the card panel (under
+        `lead` on its first page, if given); returns how many pages it takes."""
+        game = self.game
+        board = game.round_scores[number - 1][0]["board"]
+        lines = [score_summary(p, s) for p, s in zip(game.players, game.round_scores[number - 1])]
+        if lead is not None:
+            lines = [lead] + lines
+        pages = self.paged("Round %d, board %d (again: 'round %d'):" % (number, board, number),
+                           lines, "round %d" % number)
+        if lead is not None:  # the lead first, then the heading
+            pages[0][:2] = [lead, pages[0][0]]
+        if page > len(pages):
+            raise ViewError("round %d's breakdown has %d page%s" % (
+                number, len(pages), "s" if len(pages) > 1 else ""))
+        self.peek = "\n".join(pages[page - 1])
+        return len(pages)
 
     def _tile_of(self, name):
         return self.game.tile_to_place(name)
@@ -157,7 +201,8 @@ class FitsView(GameView):
         from boardlight.cards import CardError, CardRegistry
 
         if not self.session.table_deal:
-            raise ViewError("this game is dealt by the host (not --cards): scans are not used")
+            raise ViewError("this game is dealt by the host (not --cards): scans are not used"
+                            " (scanned %r)" % code)
         try:
             if self._registry is None:
                 self._registry = CardRegistry.load()
@@ -399,11 +444,20 @@ class FitsView(GameView):
         starts = [game.start_tile(n) for n in names]
         if self.plain:
             lines = wide_lines(names, boards, layout, starts)
-        else:
-            lines = panel_lines(names, boards, layout, starts, mark=_coloured)
+            if layout.illustrative:
+                lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
+            return "\n".join(lines)
+        # One character a cell: what a special space's character stands for when it is
+        # not its value, on the line of the illustrative note.
+        legend = special_legend(layout)
         if layout.illustrative:
-            lines.append("* board %d layout: ILLUSTRATIVE" % game.board_number)
-        return "\n".join(lines)
+            note = ("* board %d ILLUSTRATIVE; %s" % (game.board_number, legend) if legend
+                    else "* board %d layout: ILLUSTRATIVE" % game.board_number)
+        else:
+            note = legend or None
+        lines = panel_lines(names, boards, layout, starts, mark=_coloured, line=Markup,
+                            note=note, room=self.board_room)
+        return Markup("\n").join(lines)
 
     def _tally_board_text(self):
         game = self.game
@@ -421,26 +475,26 @@ class FitsView(GameView):
         for n, scores in enumerate(game.round_scores, 1):
             lines += _pack("round %d:" % n, ["%s %+d" % (p, s["total"])
                                              for p, s in zip(game.players, scores)])
-        return "\n".join(escape(line) for line in lines)
+        return "\n".join(lines)
 
     def card_text(self):
         if self.peek:
-            return escape(self.peek)
+            return self.peek
         game = self.game
         if game.card is None:
             waiting = game.waiting()
             if waiting and not self.tally_mode:
                 # The start tiles: the orientations of the next one to place, numbered.
                 name = waiting[0]
-                head = "Start tile of %s: %s" % (escape(name), self._tile_of(name))
+                head = "Start tile of %s: %s" % (name, self._tile_of(name))
                 return head + "\n" + self._orientations(self._tile_of(name))
-            return escape(self.prompt())
+            return self.prompt()
         tile = game.card
         # One short line: the panel may be only 6 lines high (four players and a device).
         head = "Card %d/16: %s" % (game.turned, tile)
         skips = self._skippers()
         if skips:
-            head += "  (%s skips)" % escape(" and ".join(skips))
+            head += "  (%s skips)" % " and ".join(skips)
         if self.tally_mode:
             return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
         return head + "\n" + self._orientations(tile)
@@ -450,8 +504,12 @@ class FitsView(GameView):
         return orientation_lines(tile) if self.plain else orientation_strip(tile)
 
     def legend_lines(self):
-        return ["Rows 1-12 from the bottom, columns 1-6 from the left; a covered cell shows",
-                "its tile, '.' an open dot, a number or letter an open special space."]
+        lines = ["Rows 1-12 from the bottom, columns 1-6 from the left; a covered cell shows",
+                 "its tile, '.' an open dot, a number or letter an open special space; rows",
+                 "13 and up the part of a tile sticking out above the top."]
+        if not self.tally_mode:
+            lines.append("'round N' shows round N's scores again.")
+        return lines
 
     def part_lines(self, part):
         game = self.game
@@ -464,6 +522,15 @@ class FitsView(GameView):
         for player, breakdown in zip(game.players, scores):
             lines += score_lines(player, breakdown)
         return lines
+
+
+def _drop_shaped(words):
+    """Is this entry meant as a drop or a pass: 'P pass', or numbers in it (the drop's own
+    checks then say what is wrong)? A word alone ('undo') is no entry at all, not a
+    player's name to look up."""
+    if len(words) == 2 and words[1] == "pass":
+        return True
+    return any(ch.isdigit() for word in words for ch in word)
 
 
 def _pack(head, items, width=BOARD_WIDTH):
@@ -489,8 +556,8 @@ def _coloured(kind, text):
     it costs points, green when it earns them."""
     char = narrow_cell(kind, text)
     if kind == "tile":
-        return "[b]%s[/b]" % char
+        return Markup("[b]%s[/b]") % char
     if kind == "special":
         colour = "red" if text.startswith("-") else "green"
-        return "[%s]%s[/%s]" % (colour, char, colour)
+        return Markup("[%s]%s[/]") % (colour, char)
     return char

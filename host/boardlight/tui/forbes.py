@@ -12,11 +12,10 @@ With real stones (play forbes --stones table) the player turns up a face-down st
 which one: S, T, C or X (or 'stone S').
 """
 
-from rich.markup import escape
-
 from boardcore.forbes.rules import SIZE, symbol_name
 
 from boardlight.render.text.forbes import score_lines
+from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 GLYPH = {"S": "■", "T": "▲", "C": "●", "X": "★", ".": "·"}
@@ -26,7 +25,7 @@ COLOUR = {"S": "cyan", "T": "yellow", "C": "magenta", "X": "green"}
 def stone(code):
     if code == ".":
         return GLYPH["."]
-    return "[b %s]%s[/]" % (COLOUR[code], GLYPH[code])
+    return Markup("[b %s]%s[/]") % (COLOUR[code], GLYPH[code])
 
 
 class ForbesView(GameView):
@@ -116,9 +115,9 @@ class ForbesView(GameView):
         if game is None:
             raise ViewError("no cards dealt yet")
         view = game.view(seat)
-        self.peek = "%s's own cards (only %s looks):\n%s" % (
-            escape(view.name), escape(view.name),
-            "\n".join(stone(c) + " " + symbol_name(c) for c in view.hand))
+        self.peek = Markup("%s's own cards (only %s looks):\n%s") % (
+            view.name, view.name,
+            Markup("\n").join(stone(c) + " " + symbol_name(c) for c in view.hand))
         self.peek_for = seat
         return "Showing %s's cards in the card panel; the next entry hides them." % view.name
 
@@ -217,20 +216,21 @@ class ForbesView(GameView):
             return "No game dealt yet."
         lines = ["    0 1 2 3"]
         for r in range(SIZE):
-            lines.append("%d   %s" % (r, " ".join(stone(game.board[r * SIZE + c])
-                                                  for c in range(SIZE))))
+            lines.append("%d   " % r + Markup(" ").join(stone(game.board[r * SIZE + c])
+                                                        for c in range(SIZE)))
         lines.append("")
-        lines.append("  ".join("%s %s" % (stone(s), symbol_name(s)) for s in "ST"))
-        lines.append("  ".join("%s %s" % (stone(s), symbol_name(s)) for s in "CX"))
+        lines.append(Markup("  ").join(stone(s) + " " + symbol_name(s) for s in "ST"))
+        lines.append(Markup("  ").join(stone(s) + " " + symbol_name(s) for s in "CX"))
         left = game.stones_left()
-        lines.append("face down: " + "  ".join("%s %d" % (stone(s), left[s]) for s in "STCX"))
+        lines.append("face down: " + Markup("  ").join(stone(s) + " %d" % left[s]
+                                                       for s in "STCX"))
         n = len(self.session.players)
         for seat, name in enumerate(self.session.players):
             # Another seat's view holds this hand only once it was shown to the table.
             hand = game.view((seat + 1) % n).shown[seat]
             if hand is not None:
-                lines.append("%s shows: %s" % (escape(name), " ".join(stone(c) for c in hand)))
-        return "\n".join(lines)
+                lines.append(name + " shows: " + Markup(" ").join(stone(c) for c in hand))
+        return Markup("\n").join(lines)
 
     def card_text(self):
         if self.peek:
@@ -240,14 +240,14 @@ class ForbesView(GameView):
         head, tail = [], []
         if game is not None:
             name = self.session.players[game.current]
-            head.append("To play: %s" % escape(name))
+            head.append("To play: %s" % name)
             if game.stone is not None:
-                head.append("Stone drawn: %s %s" % (stone(game.stone), symbol_name(game.stone)))
-        games = ["game %d: %s" % (n, ", ".join("%s %d" % (escape(p), s)
+                head.append("Stone drawn: " + stone(game.stone) + " " + symbol_name(game.stone))
+        games = ["game %d: %s" % (n, ", ".join("%s %d" % (p, s)
                                               for p, s in zip(self.session.players, points)))
                  for n, (dealer, points) in enumerate(match.history, 1)]
         if match.over:
-            tail.append("Ranking: " + ", ".join("%d. %s %d" % (r["place"], escape(r["name"]),
+            tail.append("Ranking: " + ", ".join("%d. %s %d" % (r["place"], r["name"],
                                                              r["total"])
                                                for r in match.ranking()))
         # Whose turn and the stone first, then the latest games that fit the panel (6 lines
@@ -263,4 +263,4 @@ class ForbesView(GameView):
                 keep += 1
             games = ["games 1-%d: in boardlight show" % (len(games) - keep)] + \
                 (games[-keep:] if keep else [])
-        return "\n".join(head + games + tail) or escape(self.prompt())
+        return Markup("\n").join(head + games + tail) or self.prompt()

@@ -15,12 +15,11 @@ and clears the screen, terminal scrollback included.
 import sys
 import textwrap
 
-from rich.text import Text
-
 from boardcore.errors import RuleError
 
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
+from boardlight.tui.markup import to_plain
 from boardlight.tui.view import ViewError, view_for
 
 # The lines the card panel's text may take here (the views cut or page theirs to fit).
@@ -50,16 +49,27 @@ def clear_screen():
 WIDTH = 79
 
 
-def plain(markup: str) -> str:
-    """The view's text without its colour markup, as a line terminal prints it."""
-    return Text.from_markup(markup).plain
+def plain(text) -> str:
+    """The view's text without its colours, as a line terminal prints it (tui.markup)."""
+    return to_plain(text)
 
 
-def sentence(markup: str) -> str:
-    """A message or a prompt of the view, without markup, wrapped at WIDTH columns."""
+def sentence(text) -> str:
+    """A message or a prompt of the view, without colours, wrapped at WIDTH columns."""
     return "\n".join(textwrap.fill(line, WIDTH, break_long_words=False,
                                     break_on_hyphens=False) or line
-                      for line in plain(markup).split("\n"))
+                      for line in plain(text).split("\n"))
+
+
+def _line_editing():
+    """Up and Down bring back the lines typed before, as the table UI's entry does (input()
+    uses readline once it is loaded, for a terminal; not every Python has it)."""
+    try:
+        if not sys.stdin.isatty():
+            return
+        import readline  # noqa: F401
+    except (ImportError, AttributeError, ValueError):  # no readline, no or a closed stdin
+        pass
 
 
 class PlainTable:
@@ -73,6 +83,8 @@ class PlainTable:
         self.view.plain = True
         self.view.quit_key = "quit"
         self.view.card_lines = SCROLLING  # a terminal scrolls: no panel to cut the text to
+        if ask is input:
+            _line_editing()
         self.ask = ask
         self.say = say
         self.clear = clear
@@ -157,7 +169,7 @@ class PlainTable:
 
     def private(self, seat: int, text: str):
         """Show `text` to player `seat` alone: pass the screen, wait, show, wait, clear."""
-        name = self.session.players[seat]
+        name = plain(self.session.players[seat])
         self.clear()
         try:
             self.ask("Pass the screen to %s. %s, press Enter when only you can see it. "
@@ -177,5 +189,5 @@ class PlainTable:
             with open(self.record, "w", encoding="utf-8") as f:
                 f.write(self.session.record_text())
         except OSError as exc:
-            self.say("Could not write the record to %s (%s); the game goes on."
-                     % (self.record, exc.strerror or exc))
+            self.say(plain("Could not write the record to %s (%s); the game goes on."
+                           % (self.record, exc.strerror or exc)))

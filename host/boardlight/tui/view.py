@@ -7,6 +7,8 @@ button, or Enter on an empty entry; see tui.intents). Both front ends, the table
 store itself: every change goes through session.act, which logs before the view redraws.
 """
 
+import textwrap
+
 from boardcore.errors import RuleError
 
 from boardlight.render.text.scores import breakdown_lines
@@ -35,6 +37,9 @@ class GameView:
         self.card_lines = None
         # Columns of the card panel, as laid out (None: not known, CARD_WIDTH is assumed).
         self.card_width = None
+        # Lines the board panel holds, as laid out (None: not known, or no panel: a line
+        # terminal scrolls).
+        self.board_room = None
         # The player the peek is for alone (their own cards), or None: it is for the table.
         self.peek_for = None
         # True when the text goes to a line terminal (tui.plain): no panel to fit, and no
@@ -44,10 +49,27 @@ class GameView:
         self.quit_key = "Ctrl+Q"
 
     def panel_rows(self, line):
-        """Lines of the card panel that `line` takes: the panel wraps a longer line (at any
-        character), so a text counted in lines would overflow it."""
-        width = self.card_width or CARD_WIDTH
-        return max(1, -(-len(line) // width))
+        """Lines of the card panel that `line` takes: the panel wraps a longer line between
+        words (as wrapped_rows counts), so a text counted in lines would overflow it."""
+        return wrapped_rows(line, self.card_width or CARD_WIDTH)
+
+    def paged(self, heading, lines, entry):
+        """`lines` under `heading` in pages of the card panel's height (one page when it
+        is not known), each page but the last ending with the entry for the next
+        ("more: 'ENTRY 2'"); lines longer than the panel count the rows they wrap to."""
+        room = None if self.card_lines is None else max(3, self.card_lines)
+        pages, page, used = [], [heading], self.panel_rows(heading)
+        for line in lines:
+            rows = self.panel_rows(line)
+            if room is not None and len(page) > 1 and used + rows + 1 > room:
+                pages.append(page)
+                page, used = [heading], self.panel_rows(heading)
+            page.append(line)
+            used += rows
+        pages.append(page)
+        for k in range(len(pages) - 1):
+            pages[k].append("more: '%s %d'" % (entry, k + 2))
+        return pages
 
     # entries -------------------------------------------------------------------------------
 
@@ -158,8 +180,9 @@ class GameView:
         return [("?", "help"), (self.quit_key, "quit, resume later")]
 
     def opening_lines(self):
-        """What the line-based game tells the table before the first turn (Zatre: who
-        drew what for the start); none by default."""
+        """What decided the start, told before the first turn (Zatre: who drew what): the
+        line-based game prints these lines, the table UI's greeting says them; none by
+        default."""
         return []
 
     def legend_lines(self):
@@ -209,6 +232,13 @@ class GameView:
 
     def card_text(self) -> str:
         raise NotImplementedError
+
+
+def wrapped_rows(line, width):
+    """How many rows `line` takes in a panel `width` columns wide that wraps between words
+    (a word longer than the panel is cut), as the table UI's panels do."""
+    return max(1, len(textwrap.wrap(line, width, break_long_words=True,
+                                    break_on_hyphens=False)))
 
 
 def parse_ints(words, count, what):

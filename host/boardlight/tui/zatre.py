@@ -10,12 +10,11 @@ Entries (coordinates are (row, col) from the top-left of the 15 x 15 box, 0-base
 Enter alone repeats what the player to move must do; the device's "next" button shows the hint.
 """
 
-from rich.markup import escape
-
 from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
 from boardcore.zatre.hint import cell_hints, compact_hint, legal_turns, values_of
 
 from boardlight.tui import intents
+from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 
@@ -41,8 +40,9 @@ def parse_tiles(words):
     return [numbers[k:k + 3] for k in range(0, len(numbers), 3)]
 
 
-# Sheet rows the card panel shows in full (the rest are summed in one line).
-SHEET_ROWS_SHOWN = 9
+# The lines of a sheet's page when the panel's height is not known (the card panel at
+# 80 x 24 without a device).
+SHEET_PAGE_LINES = 12
 
 
 class ZatreView(GameView):
@@ -58,10 +58,29 @@ class ZatreView(GameView):
 
     def other(self, words):
         game = self.game
+        if not any(ch.isdigit() for word in words for ch in word):
+            return GameView.other(self, words)  # no coordinates at all: not a turn
         if game.over:
             raise ViewError("the game is over")
         tiles = parse_tiles(words)
+        if not any("@" in word or "=" in word for word in words):
+            self._check_triples(words, tiles)
         return self._play(tiles)
+
+    def _check_triples(self, words, tiles):
+        """Numbers alone are read ROW COL VALUE: when a value read so is not in hand, say
+        so in those terms, with the VALUE@ROW,COL form the player probably meant."""
+        hand = list(self.game.hand())
+        for row, col, value in tiles:
+            if value in hand:
+                hand.remove(value)
+                continue
+            typed = "%d %d %d" % (row, col, value)
+            text = ("'%s' is read ROW COL VALUE: a %d at %d,%d, and you hold %s"
+                    % (typed, value, row, col, _hand(self.game.hand())))
+            if row in hand and 1 <= row <= 6:
+                text += "; for a %d at %d,%d type %d@%d,%d" % (row, col, value, row, col, value)
+            raise ViewError(text + " (each tile as VALUE@ROW,COL)")
 
     def _play(self, tiles):
         game = self.game
@@ -78,8 +97,12 @@ class ZatreView(GameView):
                 if result.crosses else "")
         if game.over:
             text += " Game over: " + ", ".join("%s %d" % (p, s) for p, s in zip(
-                self.session.players, game.final_scores())) + "."
+                self.session.players, game.final_scores())) + "; %s." % self._result()
         return text
+
+    def _result(self):
+        """'winner: Ann with 31' (or the shared win, or a solo game's total)."""
+        return self.session.summary_lines()[1]
 
     def cmd_pass(self, words):
         if words:
@@ -104,7 +127,9 @@ class ZatreView(GameView):
         ranked = sorted(legal_turns(game.board, hand, first, game.strict),
                         key=lambda t: (-t[2], -t[4], t[0]))
         lines = ["%d legal turns, best %d pts" % (turns, best_points),
-                 "best sum %s (%d ways); best turns:" % (best_sum or "-", ways)]
+                 # 0 as the device shows it: no legal turn makes 10-12 ('-' there is a pass).
+                 ("best sum %d (%d ways); best turns:" % (best_sum, ways) if best_sum
+                  else "best sum 0 (no turn makes 10-12); best turns:")]
         for steps, _either, points, crosses, _top in ranked[:4]:
             lines.append("  %s  %d pt%s" % (" ".join("%d@%d,%d" % ((v,) + coords(i))
                                                    for i, v in steps),
@@ -138,34 +163,41 @@ class ZatreView(GameView):
                                          if len(pages) > 1 else "")
 
     def cmd_sheet(self, words):
-        if not words:
-            raise ViewError("whose sheet? 'sheet P'")
+        if not words or len(words) > 2:
+            raise ViewError("whose sheet? 'sheet P' (and 'sheet P N' for its page N)")
         seat = seat_by_name_or_number(self.session.players, words[0])
+        page = 1
+        if len(words) == 2:
+            if not words[1].isdecimal() or int(words[1]) < 1:
+                raise ViewError("'sheet P N': N is a page number, not %r" % words[1])
+            page = int(words[1])
         sheet = self.game.sheets[seat]
-        rows = sheet.rows()
         # At most CARD_WIDTH wide whatever the name (a long one wrapped the heading and
         # pushed every column out of line).
         row_format = "%6s %-2s %3s %3s %3s %5s %5s"
-        lines = [row_format % (self.session.players[seat][:6], "x2", "10", "11", "12",
-                               "bonus", "total")]
-        # The panel's height (6 lines beside the device's mirror): a long sheet shows its
-        # last rows, the rows above them summed in one line, and always the total.
-        shown = SHEET_ROWS_SHOWN
-        if self.card_lines is not None:
-            shown = len(rows) if len(rows) + 2 <= self.card_lines else self.card_lines - 3
-        first = max(0, len(rows) - max(1, shown))
-        if first:
-            lines.append("%-27s %5d" % ("rows 1-%d" % first, sum(r[5] for r in rows[:first])))
-        for k in range(first, len(rows)):
-            cross, a, b, c, bonus, total = rows[k]
-            lines.append(row_format % (k + 1, "x" if cross else "", _box(a), _box(b), _box(c),
-                                       bonus or "", total))
+        head = row_format % (self.session.players[seat][:6], "x2", "10", "11", "12",
+                             "bonus", "total")
+        rows = []
+        for k, (cross, a, b, c, bonus, total) in enumerate(sheet.rows(), 1):
+            rows.append(row_format % (k, "x" if cross else "", _box(a), _box(b), _box(c),
+                                      bonus or "", total))
         if self.game.over:
-            lines.append("sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.hand(seat))))
-        else:  # a hand mid-game is no penalty (yet): RULES.md subtracts it only at the end
-            lines.append("sheet %d (held tiles count at end)" % sheet.total())
-        self.peek = "\n".join(lines)
-        return "Showing %s's score sheet." % self.session.players[seat]
+            last = "sheet %d, held tiles -%d" % (sheet.total(), sum(self.game.hand(seat)))
+        else:  # a hand mid-game is no penalty (yet): it is subtracted only at the end
+            last = "sheet %d (held tiles count at end)" % sheet.total()
+        # Pages of the panel's height (6 lines beside the device's mirror), each row as it
+        # is on the sheet, from the first: the heading, rows, and the entry for the next
+        # page or, on the last, the total.
+        size = max(1, (self.card_lines or SHEET_PAGE_LINES) - 2)
+        pages = [rows[k:k + size] for k in range(0, len(rows), size)] or [[]]
+        if page > len(pages):
+            raise ViewError("this sheet has %d page%s" % (len(pages),
+                                                          "s" if len(pages) > 1 else ""))
+        footer = last if page == len(pages) else "more: 'sheet %d %d'" % (seat + 1, page + 1)
+        self.peek = "\n".join([head] + pages[page - 1] + [footer])
+        return "Showing %s's score sheet%s." % (
+            self.session.players[seat],
+            " (page %d of %d)" % (page, len(pages)) if len(pages) > 1 else "")
 
     def intent_for_event(self, event):
         # The device always shows the hand and its compact hint; its "next" button asks for
@@ -194,7 +226,7 @@ class ZatreView(GameView):
     def prompt(self):
         game = self.game
         if game.over:
-            return "The game is over."
+            return "The game is over: %s." % self._result()
         name = self.session.players[game.current]
         need = game.must_place()
         if need == 0:
@@ -216,8 +248,18 @@ class ZatreView(GameView):
             for k, draws in enumerate(game.opening)]
         return lines + ["%s starts." % game.players[game.first]]
 
+    def greeting(self):
+        # Before the first turn: the opening draw that decided who starts (the line-based
+        # game prints the same opening_lines first). The card panel says whose hand is what.
+        game = self.game
+        if game.turns or game.over:
+            return GameView.greeting(self)
+        *draws, starts = self.opening_lines()
+        return "Zatre game #%d. %s: %s The first turn covers the red square 7,7." % (
+            self.session.row.id, "; ".join(draws), starts)
+
     def legend_lines(self):
-        return ["Rows and columns 0-14 from the top-left (the labels give their last digit);",
+        return ["Rows and columns 0-14 from the top-left (every other column is labelled);",
                 "'·' an empty cell, '▪' an empty grey square (x2: a tile goes there only",
                 "when its row or column makes 10-12), '*' the red start square (7,7)."]
 
@@ -226,9 +268,7 @@ class ZatreView(GameView):
 
     def board_text(self):
         board = self.game.board
-        # One line of column labels: units digits, columns 10-14 in cyan (they read 10-14).
-        lines = ["   " + "".join(" " + (str(c) if c < 10 else "[cyan]%d[/]" % (c - 10))
-                                 for c in range(SIZE))]
+        lines = [column_labels()]
         for r in range(SIZE):
             cells = []
             for c in range(SIZE):
@@ -240,17 +280,17 @@ class ZatreView(GameView):
                 grey = board.grey[i]
                 if v:
                     style = "b black on grey70" if grey else "b"
-                    cells.append(" [%s]%d[/]" % (style, v))
+                    cells.append(Markup(" [%s]%d[/]") % (style, v))
                 elif i == START:
-                    cells.append(" [red]*[/]")
+                    cells.append(Markup(" [red]*[/]"))
                 else:
-                    cells.append(" [grey50]▪[/]" if grey else " ·")
-            lines.append("%2d " % r + "".join(cells))
-        return "\n".join(lines)
+                    cells.append(Markup(" [grey50]▪[/]") if grey else " ·")
+            lines.append("%2d " % r + Markup("").join(cells))
+        return Markup("\n").join(lines)
 
     def card_text(self):
         if self.peek:
-            return escape(self.peek)
+            return self.peek
         game = self.game
         lines = []
         if not game.over:
@@ -261,7 +301,10 @@ class ZatreView(GameView):
             if len(line) > CARD_WIDTH:
                 line = "%s: hand %s, place %d" % (name[:14], _hand(game.hand()),
                                                   game.must_place())
-            lines.append(escape(line))
+            lines.append(line)
+        else:
+            line = "Game over: %s" % self._result()
+            lines.append(line if len(line) <= CARD_WIDTH else self._result())
         lines.append("        sheet  held  if it ended now" if not game.over
                      else "        sheet  held  score")
         seats = range(len(self.session.players))
@@ -278,7 +321,7 @@ class ZatreView(GameView):
             room = max(self.card_lines - len(lines) - 1, 0)
             seats, more = seats[:room], seats[room:]
         for p in seats:
-            lines.append("%-7s %5d %5d %6d" % (escape(self.session.players[p][:7]),
+            lines.append("%-7s %5d %5d %6d" % (self.session.players[p][:7],
                                                 game.sheets[p].total(), sum(game.hand(p)),
                                                 game.score(p)))
         if more:
@@ -293,6 +336,13 @@ class ZatreView(GameView):
             return ("scores", {"scores": game.final_scores(), "names": self.session.players})
         hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict)
         return ("zatre_tiles", {"tiles": game.hand(), "hint": list(hint)})
+
+
+def column_labels():
+    """The line over the board: the even columns' numbers, each ending over its column
+    (a cell is two characters wide, so '10' takes the whole of column 10's; the odd
+    columns between go unlabelled rather than wrongly: there is no line for a second)."""
+    return "   " + "".join(("%2d" % c if c % 2 == 0 else "  ") for c in range(SIZE)).rstrip()
 
 
 # The card panel's text width at 80 columns (40 wide, less its border and padding).

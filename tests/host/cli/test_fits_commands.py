@@ -123,12 +123,12 @@ def test_line_game_reprompts_and_scores(store, tmp_path):
     assert status == "finished" and session.core.totals() == {"Ann": -36}
     text = "\n".join(said)
     assert "first the start tiles: Ann Y still to place (P ORIENTATION COLUMN)" in said
-    assert "no player called 'foo' (players: Ann)" in said
+    assert "'foo' is not an entry I know (type ? for the list)" in said
     assert "tile Y has orientations 1..8, not 9" in said
     assert "P O C      player P drops orientation O at column C" in said  # help
     assert "Y for Ann, ORIENTATION: COLUMN>ROW\n1: 1>1 2>1 3>1 4>1 5>1" in text  # hint
     assert "Card 5 of 16: Y. Ann skips it (start tile)." in said
-    assert "Ann: -36 on board 2" in said and "solo rating: clean-up crew" in text
+    assert "Ann: -36 on board 2" in said and "no solo rating: it is for a solo game of all four boards (this one had 1)" in text
     assert "ILLUSTRATIVE" in text
     assert record.read_text() == RECORD
 
@@ -149,7 +149,7 @@ def test_play_command_with_options(tmp_path, monkeypatch, capsys):
                  "--record", str(record), "--db", str(tmp_path / "log.sqlite3")]) == 0
     out = capsys.readouterr().out
     assert "Playing FITS game #1 for Ann, seed 5." in out
-    assert "solo rating: clean-up crew" in out
+    assert "no solo rating: it is for a solo game of all four boards (this one had 1)" in out
     assert record.read_text() == RECORD
 
 

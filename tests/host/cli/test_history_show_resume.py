@@ -147,12 +147,40 @@ def test_play_resume_picks_from_the_list(db, recorded_tables, monkeypatch):
     newer = _game(db, "zatre", actions=2)
     monkeypatch.setattr(play_commands, "_interactive", lambda: True)
     result = CliRunner().invoke(cli, ["play", "--resume", "--no-device", "--db", str(db)],
-                                input="2\n")
+                                input="%d\n" % older)
     assert result.exit_code == 0, result.output
-    # Newest first: 1) the Zatre game, 2) the Forbes game; the player picked 2.
-    assert "  1) #%d zatre, Ann, Bob" % newer in result.output
-    assert "  2) #%d forbes, Ann, Bob" % older in result.output
+    # Newest first, each by its game number; the player typed the Forbes game's number.
+    assert "  #%d zatre, Ann, Bob" % newer in result.output
+    assert "  #%d forbes, Ann, Bob" % older in result.output
+    assert ")" not in result.output.split("unfinished games:")[1].split("continue")[0]
     assert recorded_tables[-1][:3] == ("forbes", older, 4)   # its deal + 3 actions
+
+
+def test_play_resume_reads_the_number_typed_as_the_game_number(db, recorded_tables,
+                                                                monkeypatch):
+    # Game #2 listed first and game #1 second: typing 2 opened game #1 (the second line).
+    from click.testing import CliRunner
+
+    from boardlight.cli import cli
+    from boardlight.commands import play as play_commands
+
+    older = _game(db, "forbes", actions=3)
+    newer = _game(db, "zatre", actions=2)
+    monkeypatch.setattr(play_commands, "_interactive", lambda: True)
+    runner = CliRunner()
+    args = ["play", "--resume", "--no-device", "--db", str(db)]
+    result = runner.invoke(cli, args, input="%d\n" % newer)
+    assert result.exit_code == 0, result.output
+    assert recorded_tables[-1][:2] == ("zatre", newer)
+    # "#1" too; a number not listed is asked again, naming those that are.
+    result = runner.invoke(cli, args, input="7\n#%d\n" % older)
+    assert result.exit_code == 0, result.output
+    assert "type the number of a game listed: #%d, #%d" % (newer, older) in result.output
+    assert recorded_tables[-1][:2] == ("forbes", older)
+    # Enter alone: the newest.
+    result = runner.invoke(cli, args, input="\n")
+    assert result.exit_code == 0, result.output
+    assert recorded_tables[-1][:2] == ("zatre", newer)
 
 
 @pytest.mark.parametrize("game", ["fits", "zatre", "forbes"])

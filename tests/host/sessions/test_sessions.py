@@ -144,8 +144,8 @@ def test_fits_tally_reported_rounds(store):
     assert r2["total"] == 5
     assert store.scores(s.row.id)["total"] == [(9, None)]
     assert s.finished() and store.game(s.row.id).status == "finished"
-    # 9 is "the new guy" (6-10) in RULES.md's solo rating.
-    assert "solo rating: the new guy" in s.summary_lines()
+    # Two boards: the solo rating is for a solo game of all four.
+    assert s.summary_lines()[1:] == ["total: Solo 9", "no solo rating: it is for a solo game of all four boards (this one had 2)"]
 
 
 def test_fits_impossible_tallies_refused(store):

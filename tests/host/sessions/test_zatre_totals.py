@@ -22,7 +22,7 @@ def test_mid_game_total_is_the_sheet_and_the_end_subtracts_held_tiles(tmp_path):
         assert totals == [game.sheets[p].total() - sum(game.hand(p)) for p in range(2)]
 
 
-def test_a_long_score_sheet_keeps_its_last_rows_and_total_in_the_panel(tmp_path):
+def test_a_long_score_sheet_comes_in_pages_with_its_total_in_the_panel(tmp_path):
     from boardlight.tui.zatre import ZatreView
 
     with Store(tmp_path / "log.sqlite3") as store:
@@ -34,11 +34,15 @@ def test_a_long_score_sheet_keeps_its_last_rows_and_total_in_the_panel(tmp_path)
         view = ZatreView(s)
         view.cmd_sheet(["Ann"])
         lines = view.peek.splitlines()
-    # Rows 1-5 summed: 10 + 1 + 1 + 1 + 1 = 14; rows 6-14 shown; sheet 10 + 13 x 1 = 23.
-    assert lines[1].split() == ["rows", "1-5", "14"]
-    assert [line.split()[0] for line in lines[2:-1]] == [str(k) for k in range(6, 15)]
-    assert lines[-1] == "sheet 23 (held tiles count at end)"  # mid-game: the hand is no penalty yet
-    assert len(lines) <= 12
+        view.cmd_sheet(["Ann", "2"])
+        page = view.peek.splitlines()
+    # Every row as it is on the sheet, from row 1, in pages of the panel's 12 lines; the
+    # last ends with the total, 10 + 13 x 1 = 23.
+    assert [line.split()[0] for line in lines[1:-1]] == [str(k) for k in range(1, 11)]
+    assert lines[1].split() == ["1", "1", "2", "4", "3", "10"]
+    assert lines[-1] == "more: 'sheet 1 2'" and len(lines) <= 12
+    assert [line.split()[0] for line in page[1:-1]] == [str(k) for k in range(11, 15)]
+    assert page[-1] == "sheet 23 (held tiles count at end)"  # mid-game: the hand is no penalty yet
 
 
 def test_the_sheet_panel_subtracts_held_tiles_only_at_the_end(tmp_path):

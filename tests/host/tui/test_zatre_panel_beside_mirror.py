@@ -38,6 +38,8 @@ def test_six_players_and_a_long_sheet_fit_beside_the_mirror(store):
         seen["table"] = str(card.content)
         await _type(pilot, "sheet 6")
         seen["sheet"] = str(card.content)
+        await _type(pilot, "sheet 6 2")
+        seen["page 2"] = str(card.content)
 
     beside_virtual_board(session, script)
     assert seen["height"] == 6
@@ -50,11 +52,16 @@ def test_six_players_and_a_long_sheet_fit_beside_the_mirror(store):
     assert len(lines) <= 6 and all(len(line) <= CARD_WIDTH for line in lines), lines
     assert lines[0].split() == ["Fitzge", "x2", "10", "11", "12", "bonus", "total"]
     # 6 rows (the 11 and 12 went into row 1) and the heading and the total do not fit in 6
-    # lines: rows 1-3 summed (10 + 1 + 1 = 12), rows 4-6 shown, the sheet 10 + 5 x 1 = 15.
-    assert lines[1].split() == ["rows", "1-3", "12"]
-    assert [line.split() for line in lines[2:5]] == [["4", "1", "1"], ["5", "1", "1"],
-                                                     ["6", "1", "1"]]
-    assert lines[5] == "sheet 15 (held tiles count at end)"
+    # lines: the sheet comes in pages, each row as it is on the sheet, from row 1; the
+    # last page ends with the sheet's total, 10 + 5 x 1 = 15.
+    assert [line.split() for line in lines[1:5]] == [["1", "1", "2", "4", "3", "10"],
+                                                     ["2", "1", "1"], ["3", "1", "1"],
+                                                     ["4", "1", "1"]]
+    assert lines[5] == "more: 'sheet 6 2'"
+    page = seen["page 2"].splitlines()
+    assert page[0] == lines[0]
+    assert [line.split() for line in page[1:3]] == [["5", "1", "1"], ["6", "1", "1"]]
+    assert page[3] == "sheet 15 (held tiles count at end)"
 
 
 def test_without_the_ui_every_player_row_shows(store):

@@ -38,6 +38,33 @@ def _nice_step(span):
         step *= 10
 
 
+# The least distance between two value labels of the same round (their text is 10 high).
+LABEL_GAP = 12
+
+
+def spread(label_y, i):
+    """Move round i's labels (label_y[player][i]) apart by at least LABEL_GAP where they
+    are closer: each group of labels that would touch is spaced evenly around the middle
+    of where its labels wanted to be, in the same order; a label alone stays put."""
+    order = sorted(range(len(label_y)), key=lambda k: (label_y[k][i], k))
+    groups = []  # [wanted y of each member, top to bottom]
+
+    def top(group):
+        return sum(group) / len(group) - (len(group) - 1) * LABEL_GAP / 2
+
+    for k in order:
+        groups.append([label_y[k][i]])
+        while len(groups) > 1 and top(groups[-2]) + len(groups[-2]) * LABEL_GAP > top(groups[-1]):
+            last = groups.pop()
+            groups[-1].extend(last)
+    j = 0
+    for group in groups:
+        first = top(group)
+        for n in range(len(group)):
+            label_y[order[j]][i] = first + n * LABEL_GAP
+            j += 1
+
+
 def chart_svg(players, points, unit="round", title=None, target=None):
     """The SVG text of a score chart.
 
@@ -85,6 +112,11 @@ def chart_svg(players, points, unit="round", title=None, target=None):
         svg.line(LEFT, ypos(target), xpos(n), ypos(target), cls="target", stroke="#b00",
                  stroke_dasharray="6 4", stroke_width=1.5)
         svg.text(LEFT + 4, ypos(target) - 8, "target %d" % target, cls="target-label", size=11, anchor="start", fill="#b00")
+    # Each round's value labels, one per player above their point, moved apart where
+    # points lie close (two players' -18 and -14 were drawn over each other).
+    label_y = [[ypos(t) - 10 for t in totals[k]] for k in range(len(players))]
+    for i in range(n):
+        spread(label_y, i)
     for k, name in enumerate(players):
         colour = COLOURS[k]
         pts = [(xpos(0), ypos(0))] + [(xpos(i + 1), ypos(t)) for i, t in enumerate(totals[k])]
@@ -92,7 +124,8 @@ def chart_svg(players, points, unit="round", title=None, target=None):
         for i, t in enumerate(totals[k]):
             x, y = xpos(i + 1), ypos(t)
             svg.circle(x, y, 4, cls="point", fill=colour, data_player=name, data_round=i + 1, data_total=t)
-            svg.text(x, y - 10, "%+d" % points[k][i], cls="point-label", size=10, fill=colour)
+            svg.text(x, label_y[k][i], "%+d" % points[k][i], cls="point-label", size=10,
+                     fill=colour, data_player=name)
         ly = TOP + 10 + k * 18
         svg.line(xpos(n) + 14, ly, xpos(n) + 30, ly, cls="legend", stroke=colour, stroke_width=3)
         svg.text(xpos(n) + 34, ly, "%s %d" % (name, totals[k][-1]), cls="legend", size=12, anchor="start")

@@ -2,10 +2,14 @@
 table UI's board panel (one character a cell, coloured by its caller) and the line-based
 game (a cell three characters wide: tile ids and signed values, no colour needed), a tile's
 orientations, a round's score breakdown. Rows 1..12 from the bottom (row 12 printed
-first), columns 1..6 from the left, as everywhere in boardlight."""
+first), columns 1..6 from the left, as everywhere in boardlight. A tile that sticks out
+above the top shows there too, in rows 13 and up: it blocks its columns as the real
+tile does, and a refusal that names such a row must agree with the picture."""
 
 from boardcore.fits import tiles as fits_tiles
 from boardcore.fits.board import COLS, ROWS
+
+from boardlight.render.fits_overhang import overhang, top_row
 
 CELL = 3  # characters per cell: tile ids and special values are at most 2 wide
 
@@ -13,10 +17,14 @@ CELL = 3  # characters per cell: tile ids and special values are at most 2 wide
 BOARD_WIDTH = 34
 
 
-def cell(board, layout, row, col):
+def cell(board, layout, row, col, above=None):
     """What one cell holds, as (kind, text): ("tile", id) when covered ('#' for a tile not
     known, as in a position file), ("special", token) for an open special space ('1', '+2',
-    '-5', 'A'), ("dot", ".") for an open ordinary dot."""
+    '-5', 'A'), ("dot", ".") for an open ordinary dot. Above row 12 (`above`: the board's
+    overhang()), ("tile", id) where a tile sticks out, else ("air", " ")."""
+    if row > ROWS:
+        tile = (above if above is not None else overhang(board)).get((row, col))
+        return ("air", " ") if tile is None else ("tile", tile)
     if board.covered(row, col):
         tile = board.tile_at(row, col)
         return "tile", "#" if tile == "?" else tile
@@ -26,40 +34,86 @@ def cell(board, layout, row, col):
     return "special", token
 
 
-def board_lines(board, layout) -> list:
+def board_lines(board, layout, top=None) -> list:
     """One board as text lines: covered cells show their tile id, open ordinary dots
-    '.', open special spaces their value or symbol; row labels left, columns below."""
+    '.', open special spaces their value or symbol; row labels left, columns below. Rows
+    above 12 are drawn up to `top` (default: as high as a tile of this board sticks out)."""
+    above = overhang(board)
+    top = top_row([board]) if top is None else top
     out = []
-    for r in range(ROWS, 0, -1):
-        cells = [cell(board, layout, r, c)[1].rjust(CELL) for c in range(1, COLS + 1)]
+    for r in range(top, 0, -1):
+        cells = [cell(board, layout, r, c, above)[1].rjust(CELL) for c in range(1, COLS + 1)]
         out.append("%2d" % r + "".join(cells))
     out.append("  " + "".join(str(c).rjust(CELL) for c in range(1, COLS + 1)))
     return out
 
 
+# An open special space that costs points, in one character: the negative circled digits
+# 1..9 (a minus sign would not fit with the digit, and colour alone does not tell them apart).
+NEGATIVE_DIGITS = "❶❷❸❹❺❻❼❽❾"
+
+
 def narrow_cell(kind, text):
-    """A cell in one character: '#' covered, '·' an open dot, a special space the last
-    character of its token (its sign is for the caller's colour to show)."""
+    """A cell in one character: '#' covered, '·' an open dot, ' ' above the board where no
+    tile sticks out; a special space its symbol or value: '2' for +2 (or 2), '❺' for -5,
+    '+' and '-' for values of 10 or more either way (special_legend says which)."""
     if kind == "tile":
         return "#"
     if kind == "dot":
         return "·"
-    return text[-1]
+    if kind == "air":
+        return " "
+    if text.isalpha():
+        return text
+    value = int(text)
+    if abs(value) > 9:
+        return "+" if value > 0 else "-"
+    return NEGATIVE_DIGITS[-value - 1] if value < 0 else str(value)
 
 
-def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WIDTH) -> list:
+def special_legend(layout) -> str:
+    """What the one-character special spaces of a layout stand for, when the character
+    alone does not say ('❺ = -5'); '' for layouts of positive digits and symbols only."""
+    seen = {}
+    for row, col, _value in layout.spaces:
+        token = layout.token(row, col)
+        char = narrow_cell("special", token)
+        if char != token.lstrip("+"):
+            seen.setdefault(char, []).append(token)
+    return ", ".join("%s = %s" % (char, "/".join(sorted(set(tokens), key=int)))
+                     for char, tokens in sorted(seen.items()))
+
+
+def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WIDTH,
+                line=str, note=None, room=None) -> list:
     """Every player's board side by side in `width` columns (the table UI's board panel):
-    names (shortened to 6) over the boards, one row label column, column numbers below,
-    then the start tiles on one line. `mark(kind, text)` draws a cell in one character (the
-    table UI colours it; see narrow_cell)."""
-    gap = " " * (3 if len(names) < 4 else 1)  # four boards must fit 34 columns
-    lines = ["   " + gap.join("%-6s" % n[:6] for n in names)]
-    for r in range(ROWS, 0, -1):
-        lines.append("%2d " % r + gap.join(
-            "".join(mark(*cell(b, layout, r, c)) for c in range(1, COLS + 1)) for b in boards))
-    lines.append("   " + gap.join("123456" for _ in names))
-    lines.append(start_line(names, starts, width))
-    return lines
+    names (shortened to 6) over the boards, one row label column (rows above 12 when a
+    tile sticks out there), column numbers below, the start tiles on one line, then
+    `note` (a line about the layout) if given. `mark(kind, text)` draws a cell in one
+    character (the table UI colours it; see narrow_cell); `line` is the type the cells are
+    joined as (the table UI's markup, whose joins keep the cells' styles). With `room`
+    lines only, the start tiles go first, then the note, the column numbers and the
+    names, so that every row of the boards stays in the picture."""
+    gap = line(" " * (3 if len(names) < 4 else 1))  # four boards must fit 34 columns
+    above = [overhang(b) for b in boards]
+    rows = []
+    for r in range(top_row(boards), 0, -1):
+        rows.append("%2d " % r + gap.join(
+            line("").join(mark(*cell(b, layout, r, c, a)) for c in range(1, COLS + 1))
+            for b, a in zip(boards, above)))
+    head = "   " + gap.join("%-6s" % n[:6] for n in names)
+    columns = "   " + gap.join("123456" for _ in names)
+    start = start_line(names, starts, width)
+    # (line, how soon it goes when the room is short: 0 never)
+    parts = [(head, 4)] + [(r, 0) for r in rows] + [(columns, 3), (start, 1)]
+    if note:
+        parts.append((note, 2))
+    if room is not None:
+        for drop in (1, 2, 3, 4):
+            if len(parts) <= room:
+                break
+            parts = [p for p in parts if p[1] != drop]
+    return [text for text, _ in parts]
 
 
 def start_line(names, tiles, width=BOARD_WIDTH) -> str:
@@ -76,7 +130,8 @@ def start_line(names, tiles, width=BOARD_WIDTH) -> str:
 def wide_lines(names, boards, layout, starts, max_width=80) -> list:
     """Every player's board with three characters a cell (board_lines), side by side in
     bands of `max_width` columns (the line-based game), then each player's start tile."""
-    lines = side_by_side([board_lines(b, layout) for b in boards], names,
+    top = top_row(boards)
+    lines = side_by_side([board_lines(b, layout, top) for b in boards], names,
                          max_width=max_width).split("\n")
     lines.append("start tiles: " + ", ".join("%s %s" % (n, t) for n, t in zip(names, starts)))
     return lines
@@ -154,6 +209,28 @@ def orientation_strip(tile, width=38) -> str:
                                    for _, p, w in row).rstrip())
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
+
+
+def score_summary(name, breakdown) -> str:
+    """A player's round breakdown in one line (the table UI's card panel wraps it):
+    'Ann -4: 7 open dots -7; specials +3 (open: +2 +1)' (score_lines has every space)."""
+    b = breakdown
+    parts = ["%d open dot%s %+d" % (b["open_dots"], "" if b["open_dots"] == 1 else "s",
+                                     b["dots"])]
+    if b["board"] == 1:
+        parts.append("%d full row%s %+d" % (b["full_rows"], "" if b["full_rows"] == 1 else "s",
+                                             b["rows"]))
+    if "specials" in b:
+        scored = [s for s in b["specials"] if not s["covered"]]
+        if scored:
+            parts.append("specials %+d (open: %s)" % (sum(s["points"] for s in scored), " ".join(
+                "%+d" % v for v in sorted((s["value"] for s in scored), reverse=True))))
+        else:
+            parts.append("every special space covered")
+    if "pairs" in b:
+        parts.append("pairs %s" % ", ".join("%s %+d" % (p["symbol"], p["points"])
+                                              for p in b["pairs"]))
+    return "%s %+d: %s" % (name, b["total"], "; ".join(parts))
 
 
 def score_lines(name, breakdown) -> list:
