@@ -250,6 +250,8 @@ class Game:
 
         start_cards (seat order) are required when the game has no seed and must match
         the deal when it has one. Returns the start cards, seat order."""
+        if self.phase == OVER:
+            raise PhaseError("cannot deal now: the game is over (%s played)" % _boards_played(len(self.boards)))
         if self.phase != DEAL:
             raise PhaseError("cannot deal now: the round is in phase %r" % self.phase)
         deck = None
@@ -295,8 +297,10 @@ class Game:
     def set_aside(self, player: str, tile: str) -> None:
         """Set the card shown aside instead of placing it (gone for this round)."""
         if self.phase == START:
-            self.seat(player)
-            raise TurnError("%s must place the start tile %s: it cannot be set aside" % (player, self.start_tile(player)))
+            i = self.seat(player)
+            if self._acted[i] is not None:
+                raise TurnError("%s has already placed the start tile %s" % (player, self._starts[i]))
+            raise TurnError("%s must place the start tile %s: it cannot be set aside" % (player, self._starts[i]))
         i = self._check_turn(player, tile)
         self.history[-1]["cards"][-1][1][i] = PASS
         self._acted[i] = PASS
@@ -307,6 +311,10 @@ class Game:
         the previous card. With no seed, `tile` (the real card) is required."""
         if self.phase == START:
             raise PhaseError("start tiles first: waiting for %s" % ", ".join(self.waiting()))
+        if self.phase == SCORE:
+            raise PhaseError("cannot turn a card now: all %d cards of this round are turned (phase %r)" % (CARDS_PER_ROUND, self.phase))
+        if self.phase == OVER:
+            raise PhaseError("cannot turn a card now: the game is over (%s played)" % _boards_played(len(self.boards)))
         if self.phase != CARDS:
             raise PhaseError("cannot turn a card now: the round is in phase %r" % self.phase)
         pending = self.waiting()
@@ -353,7 +361,9 @@ class Game:
     # -- helpers -------------------------------------------------------------
 
     def _check_turn(self, player: str, tile: str) -> int:
-        # Every check before any change: the state stays as it was on error.
+        # Every check before any change: the state stays as it was on error. What the
+        # player did with the card shown comes before the phase: once the last player has
+        # acted on the 16th card the phase is "score" while that card is still shown.
         i = self.seat(player)
         check_tile(tile)
         if self.phase == START:
@@ -362,10 +372,10 @@ class Game:
             if tile != self._starts[i]:
                 raise WrongTileError("%s's start tile is %s, not %s" % (player, self._starts[i], tile))
             return i
-        if self.phase != CARDS or self.card is None:
+        if self.phase not in (CARDS, SCORE) or self.card is None:
             raise PhaseError("no card is shown (phase %r): nothing to place" % self.phase)
         if self._acted[i] == SKIP:
-            raise TileUsedError("%s skips %s: it is their start tile, already placed" % (player, tile))
+            raise TileUsedError("%s skips %s: it is their start tile, already placed" % (player, self.card))
         if self._acted[i] is not None:
             raise TurnError("%s has already acted on card %s" % (player, self.card))
         if tile != self.card:
@@ -377,3 +387,7 @@ class Game:
             self.phase = CARDS
         if self.phase == CARDS and self.turned >= CARDS_PER_ROUND and not self.waiting():
             self.phase = SCORE
+
+
+def _boards_played(n: int) -> str:
+    return "1 board" if n == 1 else "%d boards" % n

@@ -139,6 +139,8 @@ class Game:
                     raise CellError("tile %d of the turn: row, column and value must be integers, got %r" % (k + 1, p))
             if not (0 <= row < SIZE and 0 <= col < SIZE):
                 raise CellError("(%d,%d) is outside the 15 x 15 box (rows and columns 0-14)" % (row, col))
+            if not 1 <= value <= 6:
+                raise HandError("tile %d of the turn: tiles are 1 to 6, not %d" % (k + 1, value))
             if value not in hand:
                 raise HandError(
                     "tile %d of the turn: you hold %s, no %s to place" % (k + 1, _listing(self.hands[self.current]), value)
