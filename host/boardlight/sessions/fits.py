@@ -185,12 +185,13 @@ class FitsSession(Session):
             out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
                                            " and ".join(win), best))
             if len(self.players) == 1:
-                from boardcore.fits.score import solo_rating
+                from boardcore.fits.score import no_title_reason, solo_title
 
-                out.append("solo rating: %s" % solo_rating(best))
-                if len(game.boards) < 4:  # the ratings are for a solo game on all four boards
-                    out.append("(the ratings are for all four boards; this game had %d)"
-                               % len(game.boards))
+                title = solo_title(best, 1, game.boards)
+                if title is not None:
+                    out.append("solo rating: %s" % title)
+                else:
+                    out.append("no solo rating: %s" % no_title_reason(1, game.boards))
         elif game.round_index >= 0:
             out.append("round %d (board %d): %d of 16 cards turned" % (
                 game.round_index + 1, game.board_number, game.turned))

@@ -228,12 +228,17 @@ class Game:
         return winners(self.totals())
 
     def solo_rating(self) -> "str | None":
-        """The solo title for the total so far (docs/rules.md); None unless 1 player."""
-        if len(self.players) != 1:
-            return None
-        from boardcore.fits.score import solo_rating
+        """The solo title for the total so far (docs/rules.md); None unless one player
+        plays all four boards (no_title_reason() says why)."""
+        from boardcore.fits.score import solo_title
 
-        return solo_rating(self.totals()[self.players[0]])
+        return solo_title(self.totals()[self.players[0]], len(self.players), self.boards)
+
+    def no_title_reason(self) -> "str | None":
+        """Why this game earns no solo title (fewer boards, more players), or None."""
+        from boardcore.fits.score import no_title_reason
+
+        return no_title_reason(len(self.players), self.boards)
 
     def layout(self, board_number: int) -> "Layout":
         """The layout used for a board: the one given, else the default (ILLUSTRATIVE)."""

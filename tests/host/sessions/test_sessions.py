@@ -140,8 +140,9 @@ def test_fits_tally_reported_rounds(store):
     assert r2["total"] == 5
     assert store.scores(s.row.id)["total"] == [(9, None)]
     assert s.finished() and store.game(s.row.id).status == "finished"
-    # 9 is "the new guy" (6-10) in RULES.md's solo rating.
-    assert "solo rating: the new guy" in s.summary_lines()
+    # 9 would be "the new guy" (6-10), but the titles are for all four boards.
+    assert ("no solo rating: the titles are for a solo game of all four boards, and this game"
+            " had boards 1 and 4 only") in s.summary_lines()
 
 
 def test_fits_impossible_tallies_refused(store):

@@ -111,7 +111,7 @@ def test_all_eight_orientations_fit_with_four_players_and_a_device(store):
 def test_the_card_panel_names_the_winner_when_the_game_is_over(store):
     # One round on board 1, Ann alone: her U at orientation 1, column 1 covers row 1
     # columns 1-3 and row 2 columns 1 and 3; every card then set aside. No full row;
-    # 72 - 5 = 67 open dots: -67. Solo rating for -67: 5 or less, the clean-up crew.
+    # 72 - 5 = 67 open dots: -67. One board: no solo title, and the panel says why.
     session = FitsSession.start(store, ["Ann"], 7, {"boards": [1]})
     app = TableApp(session)
     seen = {}
@@ -127,8 +127,8 @@ def test_the_card_panel_names_the_winner_when_the_game_is_over(store):
     _run(app, script)
     assert session.core.phase == "over"
     assert session.core.start_tile("Ann") == "U"
-    assert seen["card"].startswith("Game over: winner: Ann with -67; solo rating: ")
-    assert "clean-up crew" in seen["card"]
+    assert seen["card"].startswith("Game over: winner: Ann with -67; no solo rating: ")
+    assert "this game had board 1 only" in seen["card"]
 
 
 def _board_fits(app):
