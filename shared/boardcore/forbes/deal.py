@@ -51,13 +51,25 @@ def check_hands(hands: "Sequence[str]", count: int) -> "list[str]":
             if card not in SYMBOLS:
                 raise HandError("seat %d: unknown card %r (use S, T, C or X)" % (seat, card))
         out.append(sort_cards(hand))
+    problem = over_dealt(out)
+    if problem is not None:
+        raise HandError(problem)
+    return out
+
+
+def over_dealt(hands: "Sequence[str]") -> "str | None":
+    """What is wrong when `hands` hold more cards of a symbol than the 5 there are, or None.
+
+    >>> over_dealt(["SSSS", "SSTC"])
+    '6 cards of S dealt, but there are only 5'
+    """
     for symbol in SYMBOLS:
         n = 0
-        for hand in out:
+        for hand in hands:
             n += hand.count(symbol)
         if n > CARDS_PER_SYMBOL:
-            raise HandError("%d cards of %s dealt, but there are only %d" % (n, symbol, CARDS_PER_SYMBOL))
-    return out
+            return "%d cards of %s dealt, but there are only %d" % (n, symbol, CARDS_PER_SYMBOL)
+    return None
 
 
 def deal(rng: "Random", count: int, dealer: int) -> "list[str]":

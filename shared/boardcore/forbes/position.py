@@ -21,9 +21,9 @@
 
 from boardcore.compat import const
 from boardcore.errors import FormatError
-from boardcore.forbes.deal import check_hands
+from boardcore.forbes.deal import check_hands, over_dealt
 from boardcore.forbes.errors import HandError
-from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, SYMBOLS, Options
+from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, STONES_PER_SYMBOL, SYMBOLS, Options
 from boardcore.forbes.record import VERSION, format_options, parse_option, word_lines
 from boardcore.forbes.score import score_board
 
@@ -80,6 +80,11 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
                 if ch != EMPTY and ch not in SYMBOLS:
                     raise FormatError("unknown cell %r: use S, T, C, X or ." % ch, source, number)
             rows.append(words[1])
+            for symbol in SYMBOLS:
+                stones = "".join(rows).count(symbol)
+                if stones > STONES_PER_SYMBOL:
+                    raise FormatError("%d %s stones on the board, but there are only %d"
+                                      % (stones, symbol, STONES_PER_SYMBOL), source, number)
         elif kind == "hand":
             if len(words) != 3:
                 raise FormatError("a hand line is 'hand NAME CARDS', such as 'hand Ann SSTC'", source, number)
@@ -92,6 +97,9 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
                 raise FormatError("%s's hand %r must be 4 cards of S, T, C, X" % (words[1], cards), source, number)
             names.append(words[1])
             hands.append(cards)
+            problem = over_dealt(hands)
+            if problem is not None:
+                raise FormatError(problem, source, number)
         else:
             raise FormatError("unknown line %r (expected option, board or hand)" % kind, source, number)
     if len(rows) != SIZE:
