@@ -3,7 +3,7 @@
 Coordinates are (row, col), 0-based from the top-left of the 15 x 15 box (see
 boardcore.zatre.board); players are seat numbers 0..n-1.
 
->>> g = Game(["Ann", "Bob"], seed=3)   # options: strict_adjacency, centre_doubles
+>>> g = Game(["Ann", "Bob"], seed=3)   # options: strict_adjacency, centre_doubles, grey_exception_at
 >>> g.opening                          # the opening draw, [(player, value)] per round; ties draw again
 [[(0, 5), (1, 1)]]
 >>> g.first, g.current                 # the player who starts; the player to move
@@ -38,7 +38,7 @@ from boardcore.zatre.bag import Bag
 from boardcore.zatre.board import SIZE, Board, index
 from boardcore.zatre.errors import CellError, DutyError, HandError, OptionError, TurnError
 from boardcore.zatre.moves import can_place, max_tiles
-from boardcore.zatre.rules import check_turn
+from boardcore.zatre.rules import GREY_AT_TILE, check_grey_at, check_turn
 from boardcore.zatre.score import ScoreSheet
 
 _TYPE_CHECKING = const(0)
@@ -55,11 +55,12 @@ class Game:
     """One game of Zatre from a seed; see the module docstring for the API."""
 
     __slots__ = (
-        "players", "seed", "strict", "centre_doubles", "board", "bag", "hands", "sheets",
+        "players", "seed", "strict", "centre_doubles", "grey_at", "board", "bag", "hands", "sheets",
         "opening", "first", "current", "turns", "over", "log",
     )
 
-    def __init__(self, players: "Sequence[str]", seed: int = 0, strict_adjacency: bool = False, centre_doubles: bool = False) -> None:
+    def __init__(self, players: "Sequence[str]", seed: int = 0, strict_adjacency: bool = False, centre_doubles: bool = False,
+                 grey_exception_at: str = GREY_AT_TILE) -> None:
         players = list(players)
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise OptionError("Zatre takes 1 to 6 players (solo plays the same way), not %d" % len(players))
@@ -71,6 +72,10 @@ class Game:
             raise OptionError("player names must differ: %s" % ", ".join(players))
         if not isinstance(seed, int) or seed < 0:
             raise OptionError("the seed must be a non-negative integer, not %r" % (seed,))
+        try:
+            self.grey_at = check_grey_at(grey_exception_at)  # "tile" or "turn": docs/rules.md
+        except ValueError as exc:
+            raise OptionError(str(exc))
         self.players = players
         self.seed = seed
         self.strict = bool(strict_adjacency)
@@ -119,7 +124,7 @@ class Game:
         """How many tiles the player to move must place this turn (0 means pass)."""
         if self.over:
             return 0
-        return max_tiles(self.board, self.hand(), self.first_turn, self.strict)
+        return max_tiles(self.board, self.hand(), self.first_turn, self.strict, self.grey_at)
 
     def play(self, placements: "Sequence[tuple[int, int, int]]") -> "TurnResult":
         """Play the turn of the player to move: placements is [(row, col, value), ...] in
@@ -147,7 +152,7 @@ class Game:
                 )
             hand.remove(value)
             steps.append((index(row, col), value))
-        result = check_turn(self.board, steps, self.first_turn, self.strict)
+        result = check_turn(self.board, steps, self.first_turn, self.strict, self.grey_at)
         if len(steps) < len(self.hands[self.current]):
             need = self.must_place()
             if need > len(steps):

@@ -28,6 +28,7 @@ from boardcore.zatre.score import ScoreSheet
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any
     from boardcore.zatre.game import Game
 
 POSITION_HEAD = "zatre position"
@@ -41,7 +42,7 @@ class Position:
 
     __slots__ = ("players", "options", "board", "hands", "sheets", "to_move", "bag")
 
-    def __init__(self, players: "list[str]", options: "dict[str, bool]", board: Board, hands: "list[list[int]]",
+    def __init__(self, players: "list[str]", options: "dict[str, Any]", board: Board, hands: "list[list[int]]",
                  sheets: "list[ScoreSheet]", to_move: int, bag: int) -> None:
         self.players = players
         self.options = options
@@ -57,7 +58,12 @@ class Position:
 
     @property
     def strict(self) -> bool:
-        return self.options["strict_adjacency"]
+        return bool(self.options["strict_adjacency"])
+
+    @property
+    def grey_at(self) -> str:
+        """The rule option grey_exception_at: "tile" or "turn"."""
+        return str(self.options["grey_exception_at"])
 
 
 def board_rows(board: Board) -> "list[str]":
@@ -90,7 +96,7 @@ def format_position(game: "Game") -> str:
     """The position of a boardcore.zatre.game.Game as text."""
     out = [POSITION_HEAD]
     out.append("players: " + ", ".join(game.players))
-    out.append("options: " + options_text(game.strict, game.centre_doubles))
+    out.append("options: " + options_text(game.strict, game.centre_doubles, game.grey_at))
     out.append("to move: " + game.players[game.current])
     out.append("bag: %d" % len(game.bag))
     out.append("board:")
