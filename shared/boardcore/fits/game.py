@@ -71,16 +71,16 @@ SKIP = "skip"  # the card showing the player's own start tile
 
 MAX_PLAYERS = 4
 RESERVED = ("pass", "skip", "-")  # words of the game record
-_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
 
 def check_name(name: object) -> None:
-    """Player names: 1..16 letters, digits, '_' or '-' (they appear in records)."""
-    if not isinstance(name, str) or not 1 <= len(name) <= 16:
-        raise OptionError("player name must be 1 to 16 characters, not %r" % (name,))
-    for ch in name:
-        if ch not in _NAME_CHARS:
-            raise OptionError("player name %r may only use letters, digits, '_' and '-'" % name)
+    """A player name as boardcore.names takes it (letters of any script, digits, '_', '-'),
+    and not a word of the game record."""
+    from boardcore.names import name_problem
+
+    problem = name_problem(name)
+    if problem is not None:
+        raise OptionError(problem)
     if name in RESERVED:
         raise OptionError("player name %r is a reserved word" % name)
 

@@ -12,9 +12,9 @@ if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block 
 
 
 def check_players(players: "int | Sequence[str]") -> "list[str]":
-    """A list of 2..5 distinct one-word names, no "#" (the text formats' comment mark);
-    an int n gives "P1".."Pn"."""
+    """A list of 2..5 distinct player names (boardcore.names); an int n gives "P1".."Pn"."""
     from boardcore.forbes.errors import PlayerCountError  # on use: the device deals without it
+    from boardcore.names import name_problem
 
     if isinstance(players, bool):
         raise PlayerCountError("players are names or a count, not %r" % (players,))
@@ -29,8 +29,9 @@ def check_players(players: "int | Sequence[str]") -> "list[str]":
             % (MAX_PLAYERS, len(players), players[MAX_PLAYERS])
         )
     for i, name in enumerate(players):
-        if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or "#" in name:
-            raise PlayerCountError("player %d: a name must be one word, without spaces or '#', not %r" % (i + 1, name))
+        problem = name_problem(name)
+        if problem is not None:
+            raise PlayerCountError(problem)
         if name in players[:i]:
             raise PlayerCountError("player name %r is used twice" % (name,))
     return players

@@ -25,6 +25,7 @@ from boardcore.forbes.deal import check_hands, over_dealt
 from boardcore.forbes.errors import HandError
 from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, STONES_PER_SYMBOL, SYMBOLS, Options
 from boardcore.forbes.record import VERSION, format_options, parse_option, word_lines
+from boardcore.names import name_problem
 from boardcore.forbes.score import score_board
 
 _TYPE_CHECKING = const(0)
@@ -90,6 +91,9 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
                 raise FormatError("a hand line is 'hand NAME CARDS', such as 'hand Ann SSTC'", source, number)
             if words[1] in names:
                 raise FormatError("player %r has two hands" % words[1], source, number)
+            problem = name_problem(words[1])
+            if problem is not None:
+                raise FormatError(problem, source, number)
             if len(names) == MAX_PLAYERS:
                 raise FormatError("more than %d hands" % MAX_PLAYERS, source, number)
             cards = words[2]

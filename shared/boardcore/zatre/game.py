@@ -64,10 +64,12 @@ class Game:
         players = list(players)
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise OptionError("Zatre takes 1 to 6 players (solo plays the same way), not %d" % len(players))
+        from boardcore.names import name_problem
+
         for name in players:
-            # Names go into records and positions: one word without ':' or ','.
-            if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or ":" in name or "," in name:
-                raise OptionError("a player name is one word without ':' or ',': %r" % (name,))
+            problem = name_problem(name)
+            if problem is not None:
+                raise OptionError(problem)
         if len(set(players)) != len(players):
             raise OptionError("player names must differ: %s" % ", ".join(players))
         if not isinstance(seed, int) or seed < 0:

@@ -57,9 +57,12 @@ def read_players(value: str, source: "str | None", n: int) -> "list[str]":
         raise FormatError("players: a comma-separated list of names, got %r" % value, source, n)
     if len(names) > 6:
         raise FormatError("Zatre takes 1 to 6 players, got %d" % len(names), source, n)
+    from boardcore.names import name_problem
+
     for p in names:
-        if ":" in p or " " in p or "\t" in p:
-            raise FormatError("a player name may not contain ':' or spaces: %r" % p, source, n)
+        problem = name_problem(p)
+        if problem is not None:
+            raise FormatError(problem, source, n)
     if len(set(names)) != len(names):
         raise FormatError("player names must differ: %s" % value, source, n)
     return names
