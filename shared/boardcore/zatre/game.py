@@ -149,9 +149,12 @@ class Game:
             if not 1 <= value <= 6:
                 raise HandError("tile %d of the turn: tiles are 1 to 6, not %d" % (k + 1, value))
             if value not in hand:
-                raise HandError(
-                    "tile %d of the turn: you hold %s, no %s to place" % (k + 1, _listing(self.hands[self.current]), value)
-                )
+                held = self.hands[self.current]
+                if value in held:  # held, but fewer times than the turn places it
+                    n = held.count(value)
+                    raise HandError("tile %d of the turn: you hold %s: %s %d, not %s"
+                                    % (k + 1, _listing(held), _COUNTS[n], value, _COUNTS[n + 1]))
+                raise HandError("tile %d of the turn: you hold %s, no %s to place" % (k + 1, _listing(held), value))
             hand.remove(value)
             steps.append((index(row, col), value))
         result = check_turn(self.board, steps, self.first_turn, self.strict, self.grey_at)
@@ -218,6 +221,9 @@ class Game:
         scores = self.final_scores()
         best = max(scores)
         return [p for p in range(len(scores)) if scores[p] == best]
+
+
+_COUNTS = ("no", "one", "two", "three", "four")  # a hand holds at most 3
 
 
 def _listing(values: "Sequence[int]") -> str:
