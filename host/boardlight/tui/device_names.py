@@ -6,7 +6,7 @@ sends goes through for_device(): the scores' names and the names in a scrolling 
 from boardcore.glyphs import font
 
 
-def drawable(text):
+def drawable(text: str) -> bool:
     """True when the device's font draws every character of `text` as itself."""
     for ch in text:
         code = ord(ch)
@@ -17,12 +17,12 @@ def drawable(text):
     return True
 
 
-def device_name(name, seat):
+def device_name(name: str, seat: int) -> str:
     """`name` if the device can draw it, else the seat as the device's own default: P1..."""
     return name if drawable(name) else "P%d" % (seat + 1)
 
 
-def for_device(screen, players):
+def for_device(screen: tuple, players: list) -> tuple:
     """The screen (kind, payload) with every player name the device cannot draw replaced
     by its seat; other screens unchanged."""
     kind, payload = screen
