@@ -138,7 +138,8 @@ def show(game_ref, as_json, svg_dir, db):
 
 @click.command()
 @click.argument("game_ref", metavar="GAME")
-@click.option("-o", "--output", type=click.File("w", lazy=True), default="-",
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
+              default="-",
               help="Where to write the record (default: standard output).")
 @click.option("--reveal", is_flag=True,
               help="Export a game still being played, seed and all (everyone agrees).")

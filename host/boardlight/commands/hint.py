@@ -35,6 +35,7 @@ def hint_zatre(path):
     if _first_line(text) == "zatre record":
         game = replay(parse_record(text, path))
         board, hand, first, strict = game.board, game.hand(), game.first_turn, game.strict
+        grey_at = game.grey_at
         player = game.players[game.current]
         if game.over:
             hand = []
@@ -43,11 +44,13 @@ def hint_zatre(path):
             raise FormatError("the first line must be 'zatre position' or 'zatre record'", path)
         pos = parse_position(text, path)
         board, hand, first, strict = pos.board, pos.hands[pos.to_move], pos.first_turn, pos.strict
+        grey_at = pos.grey_at
         player = pos.players[pos.to_move]
         if first and len(hand) != 3:
             raise FormatError("on the first turn (empty board) the player to move holds 3 tiles,"
                               " not %d" % len(hand), path)
-    click.echo(json.dumps(hints(board, hand, first, strict, player), indent=2, sort_keys=True))
+    click.echo(json.dumps(hints(board, hand, first, strict, player, grey_at), indent=2,
+                          sort_keys=True))
 
 
 COMMANDS = (hint,)

@@ -135,10 +135,15 @@ def layouts_option(own) -> dict:
               help="Each new tile must touch a tile from an earlier turn (default off).")
 @click.option("--centre-doubles/--no-centre-doubles", default=False,
               help="The red start square is a grey (doubling) square too (default off).")
-def play_zatre(strict_adjacency, centre_doubles, **common):
+@click.option("--grey-exception-at", type=click.Choice(["tile", "turn"]), default=None,
+              help="When 'a tile that fits nowhere else' may go on a grey square is judged:"
+                   " as each tile goes down (tile, the default) or as the turn began (turn).")
+def play_zatre(strict_adjacency, centre_doubles, grey_exception_at, **common):
     """Play Zatre: place the tiles as VALUE@ROW,COL (e.g. 5@7,7 3@7,8), or pass."""
     options = {name: True for name, on in (("strict_adjacency", strict_adjacency),
                                            ("centre_doubles", centre_doubles)) if on}
+    if grey_exception_at is not None:
+        options["grey_exception_at"] = grey_exception_at
     _play("zatre", options, **common)
 
 

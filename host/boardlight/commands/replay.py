@@ -43,12 +43,14 @@ def replay_fits(own, file):
            "layouts": {str(b): layout_info(game.layout(b)) for b in game.boards if b != 1},
            "scoring": "tally" if tally else "replay"}
     if game.phase == "over":
-        from boardcore.fits.score import solo_rating, winners
+        from boardcore.fits.score import no_title_reason, solo_title, winners
 
         totals = game.totals()
         out["winners"] = winners(totals)
         if len(game.players) == 1:
-            out["solo_rating"] = solo_rating(totals[game.players[0]])
+            out["solo_rating"] = solo_title(totals[game.players[0]], 1, game.boards)
+            if out["solo_rating"] is None:
+                out["no_solo_rating"] = no_title_reason(1, game.boards)
     _echo_json(out)
 
 

@@ -189,14 +189,14 @@ class FitsSession(Session):
             if len(self.players) == 1:
                 # Nobody to win against: the score, and the title of a solo game of all
                 # four boards, or why there is none.
-                from boardcore.fits.score import solo_rating
+                from boardcore.fits.score import no_title_reason, solo_title
 
                 out.append("total: %s %d" % (self.players[0], best))
-                if sorted(game.boards) == [1, 2, 3, 4]:
-                    out.append("solo rating: %s" % solo_rating(best))
+                title = solo_title(best, 1, game.boards)
+                if title is not None:
+                    out.append("solo rating: %s" % title)
                 else:
-                    out.append("no solo rating: it is for a solo game of all four boards"
-                               " (this one had %d)" % len(game.boards))
+                    out.append("no solo rating: %s" % no_title_reason(1, game.boards))
             else:
                 win = sorted(p for p in totals if totals[p] == best)
                 out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",

@@ -6,7 +6,8 @@ One action, a whole turn of the player to move:
 The hand is what the seeded bag dealt; the replay checks it is the same.
 Score lines: "total" (sheet total per player, minus the held tiles once the game is over;
 detail: the sheet columns).
-Options: strict_adjacency, centre_doubles (RULES.md).
+Options: strict_adjacency, centre_doubles, grey_exception_at ("tile" or "turn"), the rule
+options of docs/rules.md.
 """
 
 from boardcore.errors import RuleError
@@ -14,7 +15,7 @@ from boardcore.zatre.game import Game
 
 from boardlight.sessions.base import Session, check_drawn
 
-OPTIONS = ("strict_adjacency", "centre_doubles")
+OPTIONS = ("strict_adjacency", "centre_doubles", "grey_exception_at")
 
 
 class ZatreSession(Session):

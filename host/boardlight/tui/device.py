@@ -13,6 +13,7 @@
 from boardcore.protocol.screens import check
 
 from boardlight.link.connection import CONNECTED, Link, LinkError, connect
+from boardlight.tui.device_names import for_device
 
 
 def open_device(port=None, say=print, virtual_options=None, direct=None):
@@ -92,6 +93,7 @@ class DeviceBridge:
         self._mirrored = None  # the screen last sent (what a host-drawn mirror draws)
         self._canvas = None
         self._scroller = None  # a host-drawn text mirror scrolls as the device's text does
+        self.players = []  # the table's player names (attach): the device shows some as seats
 
     def describe(self):
         if self.label is not None:
@@ -103,6 +105,7 @@ class DeviceBridge:
 
     def attach(self, app):
         self.app = app
+        self.players = list(app.session.players)
         self.link.on_status = self._status
         self.link.on_event = self._event
         while self.link.next_event(0) is not None:
@@ -146,6 +149,7 @@ class DeviceBridge:
         its keys, unless it is already what the device shows."""
         if screen is None:
             return
+        screen = for_device(screen, self.players)  # names it cannot draw become seats
         self.private = private
         if screen == self.screen and not private:
             return

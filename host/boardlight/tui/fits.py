@@ -16,6 +16,7 @@ device turns it (each player scans their start card at a round's start), or type
     card T           the building card just turned
 """
 
+from boardcore.digits import is_digits
 from boardcore.fits import tiles as fits_tiles
 
 from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_lines,
@@ -98,7 +99,7 @@ class FitsView(GameView):
         waiting = game.waiting()
         if not waiting:
             raise ViewError("nobody is waiting to place a tile: press Enter for the next card")
-        if not words[0].isdecimal() or len(words) == 3 or (len(words) == 2 and words[1] == "pass"):
+        if not is_digits(words[0]) or len(words) == 3 or (len(words) == 2 and words[1] == "pass"):
             seat = seat_by_name_or_number(game.players, words[0])
             rest = words[1:]
         elif len(waiting) == 1:

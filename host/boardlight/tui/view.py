@@ -9,6 +9,7 @@ store itself: every change goes through session.act, which logs before the view 
 
 import textwrap
 
+from boardcore.digits import is_digits
 from boardcore.errors import RuleError
 
 from boardlight.render.text.scores import breakdown_lines
@@ -255,8 +256,9 @@ def parse_ints(words, count, what):
 
 
 def seat_by_name_or_number(players, word):
-    """A seat from '2' (1-based, as shown) or a player's name (case-insensitive)."""
-    if word.isdecimal():
+    """A seat from '2' (1-based, as shown, ASCII digits: no name is one) or a player's name
+    (case-insensitive)."""
+    if is_digits(word):
         n = int(word)
         if 1 <= n <= len(players):
             return n - 1

@@ -120,11 +120,12 @@ class ZatreView(GameView):
             page = int(words[0])
         hand = game.hand()
         first = game.first_turn
-        best_sum, ways, best_points, turns = compact_hint(game.board, hand, first, game.strict)
+        best_sum, ways, best_points, turns = compact_hint(game.board, hand, first, game.strict,
+                                                          game.grey_at)
         if not turns:
             self.peek = "No tile of %s can be placed: 'pass'." % _hand(hand)
             return "Hint: pass."
-        ranked = sorted(legal_turns(game.board, hand, first, game.strict),
+        ranked = sorted(legal_turns(game.board, hand, first, game.strict, game.grey_at),
                         key=lambda t: (-t[2], -t[4], t[0]))
         lines = ["%d legal turns, best %d pts" % (turns, best_points),
                  # 0 as the device shows it: no legal turn makes 10-12 ('-' there is a pass).
@@ -334,7 +335,7 @@ class ZatreView(GameView):
         game = self.game
         if game.over:
             return ("scores", {"scores": game.final_scores(), "names": self.session.players})
-        hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict)
+        hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict, game.grey_at)
         return ("zatre_tiles", {"tiles": game.hand(), "hint": list(hint)})
 
 

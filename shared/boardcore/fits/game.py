@@ -71,16 +71,16 @@ SKIP = "skip"  # the card showing the player's own start tile
 
 MAX_PLAYERS = 4
 RESERVED = ("pass", "skip", "-")  # words of the game record
-_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
 
 def check_name(name: object) -> None:
-    """Player names: 1..16 letters, digits, '_' or '-' (they appear in records)."""
-    if not isinstance(name, str) or not 1 <= len(name) <= 16:
-        raise OptionError("player name must be 1 to 16 characters, not %r" % (name,))
-    for ch in name:
-        if ch not in _NAME_CHARS:
-            raise OptionError("player name %r may only use letters, digits, '_' and '-'" % name)
+    """A player name as boardcore.names takes it (letters of any script, digits, '_', '-'),
+    and not a word of the game record."""
+    from boardcore.names import name_problem
+
+    problem = name_problem(name)
+    if problem is not None:
+        raise OptionError(problem)
     if name in RESERVED:
         raise OptionError("player name %r is a reserved word" % name)
 
@@ -228,12 +228,17 @@ class Game:
         return winners(self.totals())
 
     def solo_rating(self) -> "str | None":
-        """The solo title for the total so far (docs/rules.md); None unless 1 player."""
-        if len(self.players) != 1:
-            return None
-        from boardcore.fits.score import solo_rating
+        """The solo title for the total so far (docs/rules.md); None unless one player
+        plays all four boards (no_title_reason() says why)."""
+        from boardcore.fits.score import solo_title
 
-        return solo_rating(self.totals()[self.players[0]])
+        return solo_title(self.totals()[self.players[0]], len(self.players), self.boards)
+
+    def no_title_reason(self) -> "str | None":
+        """Why this game earns no solo title (fewer boards, more players), or None."""
+        from boardcore.fits.score import no_title_reason
+
+        return no_title_reason(len(self.players), self.boards)
 
     def layout(self, board_number: int) -> "Layout":
         """The layout used for a board: the one given, else the default (ILLUSTRATIVE)."""
@@ -250,6 +255,8 @@ class Game:
 
         start_cards (seat order) are required when the game has no seed and must match
         the deal when it has one. Returns the start cards, seat order."""
+        if self.phase == OVER:
+            raise PhaseError("cannot deal now: the game is over (%s played)" % _boards_played(len(self.boards)))
         if self.phase != DEAL:
             raise PhaseError("cannot deal now: the round is in phase %r" % self.phase)
         deck = None
@@ -295,8 +302,10 @@ class Game:
     def set_aside(self, player: str, tile: str) -> None:
         """Set the card shown aside instead of placing it (gone for this round)."""
         if self.phase == START:
-            self.seat(player)
-            raise TurnError("%s must place the start tile %s: it cannot be set aside" % (player, self.start_tile(player)))
+            i = self.seat(player)
+            if self._acted[i] is not None:
+                raise TurnError("%s has already placed the start tile %s" % (player, self._starts[i]))
+            raise TurnError("%s must place the start tile %s: it cannot be set aside" % (player, self._starts[i]))
         i = self._check_turn(player, tile)
         self.history[-1]["cards"][-1][1][i] = PASS
         self._acted[i] = PASS
@@ -307,6 +316,10 @@ class Game:
         the previous card. With no seed, `tile` (the real card) is required."""
         if self.phase == START:
             raise PhaseError("start tiles first: waiting for %s" % ", ".join(self.waiting()))
+        if self.phase == SCORE:
+            raise PhaseError("cannot turn a card now: all %d cards of this round are turned (phase %r)" % (CARDS_PER_ROUND, self.phase))
+        if self.phase == OVER:
+            raise PhaseError("cannot turn a card now: the game is over (%s played)" % _boards_played(len(self.boards)))
         if self.phase != CARDS:
             raise PhaseError("cannot turn a card now: the round is in phase %r" % self.phase)
         pending = self.waiting()
@@ -353,7 +366,9 @@ class Game:
     # -- helpers -------------------------------------------------------------
 
     def _check_turn(self, player: str, tile: str) -> int:
-        # Every check before any change: the state stays as it was on error.
+        # Every check before any change: the state stays as it was on error. What the
+        # player did with the card shown comes before the phase: once the last player has
+        # acted on the 16th card the phase is "score" while that card is still shown.
         i = self.seat(player)
         check_tile(tile)
         if self.phase == START:
@@ -362,10 +377,10 @@ class Game:
             if tile != self._starts[i]:
                 raise WrongTileError("%s's start tile is %s, not %s" % (player, self._starts[i], tile))
             return i
-        if self.phase != CARDS or self.card is None:
+        if self.phase not in (CARDS, SCORE) or self.card is None:
             raise PhaseError("no card is shown (phase %r): nothing to place" % self.phase)
         if self._acted[i] == SKIP:
-            raise TileUsedError("%s skips %s: it is their start tile, already placed" % (player, tile))
+            raise TileUsedError("%s skips %s: it is their start tile, already placed" % (player, self.card))
         if self._acted[i] is not None:
             raise TurnError("%s has already acted on card %s" % (player, self.card))
         if tile != self.card:
@@ -377,3 +392,7 @@ class Game:
             self.phase = CARDS
         if self.phase == CARDS and self.turned >= CARDS_PER_ROUND and not self.waiting():
             self.phase = SCORE
+
+
+def _boards_played(n: int) -> str:
+    return "1 board" if n == 1 else "%d boards" % n

@@ -33,6 +33,7 @@ from boardcore.errors import FormatError
 from boardcore.fits.board import COLS, ROWS, Board
 from boardcore.fits.layouts import default_layout
 from boardcore.fits.tiles import TILE_IDS
+from boardcore.fits.tiles import cells as tile_cells
 from boardcore.textfile import OLD_COMMENT, content_lines, first_line
 
 _TYPE_CHECKING = const(0)
@@ -117,6 +118,7 @@ def parse_position(text: str, source: "str | None" = "<position>", layout: "Layo
     if len(rows) != ROWS:
         raise FormatError("expected %d row lines (12 down to 1), found %d" % (ROWS, len(rows)), source)
     board = Board()
+    on_board = [0] * len(TILE_IDS)  # cells of each tile id so far: a tile has only its own
     expect = ROWS
     for n, line in rows:
         f = line.split()
@@ -131,6 +133,11 @@ def parse_position(text: str, source: "str | None" = "<position>", layout: "Layo
                 board.set_cell(expect, c, "?")
             elif tok in TILE_IDS:
                 board.set_cell(expect, c, tok)
+                k = TILE_IDS.index(tok)
+                on_board[k] += 1
+                if on_board[k] > len(tile_cells(tok)):
+                    raise FormatError("tile %s covers more than its %d cells (each tile is on a board once)"
+                                      % (tok, len(tile_cells(tok))), source, n)
             elif tok != (want or OPEN):
                 if want is None:
                     why = "an ordinary dot: write '.' (open), '#' or a tile id (covered)"

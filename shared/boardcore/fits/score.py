@@ -8,7 +8,7 @@ from boardcore.compat import const
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
-    from typing import Any, Protocol
+    from typing import Any, Protocol, Sequence
     from boardcore.fits.layouts import Layout
 
     class Covered(Protocol):
@@ -32,6 +32,7 @@ SOLO_RATINGS = (
     (6, "the new guy"),
 )
 SOLO_LAST = "clean-up crew"
+SOLO_BOARDS = (1, 2, 3, 4)  # the titles are for a solo game of all four boards
 
 
 def score_board(board: "Covered", layout: "Layout") -> "dict[str, Any]":
@@ -97,9 +98,44 @@ def winners(totals: "dict[str, int]") -> "list[str]":
 
 
 def solo_rating(total: int) -> str:
-    """The solo title for a game total (docs/rules.md): over 30 master builder ... 5 or less
-    clean-up crew."""
+    """The title of the solo scale for a total (docs/rules.md): over 30 master builder ...
+    5 or less clean-up crew. Whether a game earns one: solo_title()."""
     for low, title in SOLO_RATINGS:
         if total >= low:
             return title
     return SOLO_LAST
+
+
+def no_title_reason(players: int, boards: "Sequence[int]") -> "str | None":
+    """Why a game with `players` players on `boards` earns no solo title, or None when it
+    earns one: the titles are for one player who played all four boards (in any order).
+
+    >>> no_title_reason(1, [4, 3, 2, 1]) is None
+    True
+    >>> no_title_reason(1, [1])
+    'the titles are for a solo game of all four boards, and this game had board 1 only'
+    >>> no_title_reason(1, [1, 2, 4])
+    'the titles are for a solo game of all four boards, and this game had boards 1, 2 and 4 only'
+    """
+    if players != 1:
+        return "the titles are for a solo game, and this game had %d players" % players
+    played = sorted(boards)
+    if played == list(SOLO_BOARDS):
+        return None
+    names = [str(b) for b in played]
+    if len(names) == 1:
+        had = "board " + names[0]
+    else:
+        had = "boards %s and %s" % (", ".join(names[:-1]), names[-1])
+    return "the titles are for a solo game of all four boards, and this game had %s only" % had
+
+
+def solo_title(total: int, players: int, boards: "Sequence[int]") -> "str | None":
+    """The solo title a game earns with `total`, or None (no_title_reason says why).
+
+    >>> solo_title(27, 1, [1, 2, 3, 4]), solo_title(27, 1, [1, 2])
+    ('architect', None)
+    """
+    if no_title_reason(players, boards) is not None:
+        return None
+    return solo_rating(total)

@@ -12,9 +12,9 @@ if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block 
 
 
 def check_players(players: "int | Sequence[str]") -> "list[str]":
-    """A list of 2..5 distinct one-word names, no "#" (the text formats' comment mark);
-    an int n gives "P1".."Pn"."""
+    """A list of 2..5 distinct player names (boardcore.names); an int n gives "P1".."Pn"."""
     from boardcore.forbes.errors import PlayerCountError  # on use: the device deals without it
+    from boardcore.names import name_problem
 
     if isinstance(players, bool):
         raise PlayerCountError("players are names or a count, not %r" % (players,))
@@ -29,8 +29,9 @@ def check_players(players: "int | Sequence[str]") -> "list[str]":
             % (MAX_PLAYERS, len(players), players[MAX_PLAYERS])
         )
     for i, name in enumerate(players):
-        if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or "#" in name:
-            raise PlayerCountError("player %d: a name must be one word, without spaces or '#', not %r" % (i + 1, name))
+        problem = name_problem(name)
+        if problem is not None:
+            raise PlayerCountError(problem)
         if name in players[:i]:
             raise PlayerCountError("player name %r is used twice" % (name,))
     return players
@@ -51,13 +52,25 @@ def check_hands(hands: "Sequence[str]", count: int) -> "list[str]":
             if card not in SYMBOLS:
                 raise HandError("seat %d: unknown card %r (use S, T, C or X)" % (seat, card))
         out.append(sort_cards(hand))
+    problem = over_dealt(out)
+    if problem is not None:
+        raise HandError(problem)
+    return out
+
+
+def over_dealt(hands: "Sequence[str]") -> "str | None":
+    """What is wrong when `hands` hold more cards of a symbol than the 5 there are, or None.
+
+    >>> over_dealt(["SSSS", "SSTC"])
+    '6 cards of S dealt, but there are only 5'
+    """
     for symbol in SYMBOLS:
         n = 0
-        for hand in out:
+        for hand in hands:
             n += hand.count(symbol)
         if n > CARDS_PER_SYMBOL:
-            raise HandError("%d cards of %s dealt, but there are only %d" % (n, symbol, CARDS_PER_SYMBOL))
-    return out
+            return "%d cards of %s dealt, but there are only %d" % (n, symbol, CARDS_PER_SYMBOL)
+    return None
 
 
 def deal(rng: "Random", count: int, dealer: int) -> "list[str]":

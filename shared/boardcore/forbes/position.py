@@ -21,10 +21,11 @@
 
 from boardcore.compat import const
 from boardcore.errors import FormatError
-from boardcore.forbes.deal import check_hands
+from boardcore.forbes.deal import check_hands, over_dealt
 from boardcore.forbes.errors import HandError
-from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, SYMBOLS, Options
+from boardcore.forbes.rules import CELLS, EMPTY, MAX_PLAYERS, SIZE, STONES_PER_SYMBOL, SYMBOLS, Options
 from boardcore.forbes.record import VERSION, format_options, parse_option, word_lines
+from boardcore.names import name_problem
 from boardcore.forbes.score import score_board
 
 _TYPE_CHECKING = const(0)
@@ -80,11 +81,19 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
                 if ch != EMPTY and ch not in SYMBOLS:
                     raise FormatError("unknown cell %r: use S, T, C, X or ." % ch, source, number)
             rows.append(words[1])
+            for symbol in SYMBOLS:
+                stones = "".join(rows).count(symbol)
+                if stones > STONES_PER_SYMBOL:
+                    raise FormatError("%d %s stones on the board, but there are only %d"
+                                      % (stones, symbol, STONES_PER_SYMBOL), source, number)
         elif kind == "hand":
             if len(words) != 3:
                 raise FormatError("a hand line is 'hand NAME CARDS', such as 'hand Ann SSTC'", source, number)
             if words[1] in names:
                 raise FormatError("player %r has two hands" % words[1], source, number)
+            problem = name_problem(words[1])
+            if problem is not None:
+                raise FormatError(problem, source, number)
             if len(names) == MAX_PLAYERS:
                 raise FormatError("more than %d hands" % MAX_PLAYERS, source, number)
             cards = words[2]
@@ -92,6 +101,9 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
                 raise FormatError("%s's hand %r must be 4 cards of S, T, C, X" % (words[1], cards), source, number)
             names.append(words[1])
             hands.append(cards)
+            problem = over_dealt(hands)
+            if problem is not None:
+                raise FormatError(problem, source, number)
         else:
             raise FormatError("unknown line %r (expected option, board or hand)" % kind, source, number)
     if len(rows) != SIZE:

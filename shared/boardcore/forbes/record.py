@@ -34,7 +34,8 @@ boardcore.errors.FormatError: match.txt:6: it is Bob's turn, not Ann's
 from boardcore.compat import const
 from boardcore.digits import is_digits
 from boardcore.errors import FormatError, RuleError
-from boardcore.forbes.rules import SIZE, SYMBOLS, Options
+from boardcore.forbes.deal import over_dealt
+from boardcore.forbes.rules import HAND_SIZE, SIZE, SYMBOLS, Options
 from boardcore.textfile import check_header, content_lines
 
 _TYPE_CHECKING = const(0)
@@ -142,7 +143,7 @@ def parse_record(text: str, source: "str | None" = None) -> Record:
                 if players_line is not None:
                     raise FormatError("a second 'players' line", source, number)
                 players_line = number
-                record.players = words[1:]
+                record.players = _players(words[1:], source, number)
             elif kind == "option":
                 parse_option(words, record.options, source, number)
             else:
@@ -171,7 +172,13 @@ def parse_record(text: str, source: "str | None" = None) -> Record:
             for name, _ in game.hands:
                 if name == words[1]:
                     raise FormatError("%s has two hands in this game" % name, source, number)
-            game.hands.append((words[1], words[2]))
+            cards = words[2]
+            if len(cards) != HAND_SIZE or [c for c in cards if c not in SYMBOLS]:
+                raise FormatError("%s's hand %r must be %d cards of S, T, C, X" % (words[1], cards, HAND_SIZE), source, number)
+            game.hands.append((words[1], cards))
+            problem = over_dealt([c for _, c in game.hands])
+            if problem is not None:
+                raise FormatError(problem, source, number)
         elif kind == "move":
             if game is None:
                 raise FormatError("a move must follow a 'game' line", source, number)
@@ -189,6 +196,16 @@ def parse_record(text: str, source: "str | None" = None) -> Record:
     if not record.games:
         raise FormatError("no games in the record", source, lines[-1][0] if lines else 1)
     return record
+
+
+def _players(names: "list[str]", source: "str | None", number: int) -> "list[str]":
+    # The players line is checked where it stands: how many, and each name.
+    from boardcore.forbes.deal import check_players
+
+    try:
+        return check_players(names)
+    except RuleError as exc:
+        raise FormatError(str(exc), source, number)
 
 
 def _game_result(number: int, game: "Game", scores: "list[dict[str, Any]]") -> "dict[str, Any]":

@@ -19,7 +19,7 @@ next player's best reply on its own best candidates). See docs/engines.md.
 from boardcore.rng import Random
 from boardcore.zatre.board import MAX_SUM, WIDTH, arm, coords, frontier
 from boardcore.zatre.hint import legal_turns
-from boardcore.zatre.rules import check_turn
+from boardcore.zatre.rules import GREY_AT_TILE, check_grey_at, check_turn
 from boardcore.zatre.score import ScoreSheet, bonus
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -41,12 +41,13 @@ class Position:
     """What the Zatre engine knows: the `board` (zatre_board.Board), the `hand` to play,
     the player's `sheet` (zatre_score.ScoreSheet), `bag` (tiles still in the bag per value,
     index 0 unused, as Bag.counts()), whether it is the game's `first` turn, `strict`
-    adjacency, and `next_held`: the tiles the next player already holds (an empty list
-    when alone)."""
+    adjacency, `next_held`: the tiles the next player already holds (an empty list when
+    alone), and `grey_at`, when the grey exception is judged ("tile" or "turn", the rule
+    option grey_exception_at)."""
 
-    __slots__ = ("board", "hand", "sheet", "bag", "first", "strict", "next_held")
+    __slots__ = ("board", "hand", "sheet", "bag", "first", "strict", "next_held", "grey_at")
 
-    def __init__(self, board, hand, sheet, bag, first=False, strict=False, next_held=()):
+    def __init__(self, board, hand, sheet, bag, first=False, strict=False, next_held=(), grey_at=GREY_AT_TILE):
         for v in hand:
             if v not in (1, 2, 3, 4, 5, 6):
                 raise ValueError("a Zatre tile is 1..6, not %r" % (v,))
@@ -59,6 +60,7 @@ class Position:
         self.first = bool(first)
         self.strict = bool(strict)
         self.next_held = sorted(next_held)
+        self.grey_at = check_grey_at(grey_at)
 
 
 def position(game):
@@ -68,7 +70,8 @@ def position(game):
     nxt = (me + 1) % len(game.players)
     held = game.hand(nxt) if nxt != me else []
     sheet = sheet_after(game.sheets[me], (0, 0, 0), 0)
-    return Position(game.board.copy(), game.hand(), sheet, game.bag.counts(), game.first_turn, game.strict, held)
+    return Position(game.board.copy(), game.hand(), sheet, game.bag.counts(), game.first_turn, game.strict, held,
+                    game.grey_at)
 
 
 def _check_level(level):
@@ -159,16 +162,16 @@ def threat(board, bag, held):
     return total / (n if draws == 1 else n * n)
 
 
-def best_reply(board, hand, strict):
+def best_reply(board, hand, strict, grey_at=GREY_AT_TILE):
     """The most points a legal turn of `hand` scores on `board` (0 when it must pass)."""
     best = 0
-    for t in legal_turns(board, hand, False, strict):
+    for t in legal_turns(board, hand, False, strict, grey_at):
         if t[2] > best:
             best = t[2]
     return best
 
 
-def expected_reply(board, bag, held, strict):
+def expected_reply(board, bag, held, strict, grey_at=GREY_AT_TILE):
     """The next player's expected best points, over their possible hands."""
     hands = []
     if len(held) >= 2:
@@ -193,13 +196,13 @@ def expected_reply(board, bag, held, strict):
                     hands.append((p if a == b else 2 * p, [a, b]))
     total = 0.0
     for p, hand in hands:
-        total += p * best_reply(board, hand, strict)
+        total += p * best_reply(board, hand, strict, grey_at)
     return total
 
 
 def _turns(pos):
     # [(steps, points, crosses, top)] of every legal turn.
-    return [(t[0], t[2], t[3], t[4]) for t in legal_turns(pos.board, pos.hand, pos.first, pos.strict)]
+    return [(t[0], t[2], t[3], t[4]) for t in legal_turns(pos.board, pos.hand, pos.first, pos.strict, pos.grey_at)]
 
 
 def analyse(pos, level=5, seed=0):
@@ -223,7 +226,7 @@ def analyse(pos, level=5, seed=0):
     for k in range(len(turns)):
         steps, points, crosses, _ = turns[k]
         if points or crosses:
-            r = check_turn(board, steps, pos.first, pos.strict)
+            r = check_turn(board, steps, pos.first, pos.strict, pos.grey_at)
             v = sheet_value(sheet_after(sheet, r.entries, r.crosses)) - base
         else:
             v = 0.0
@@ -248,7 +251,7 @@ def analyse(pos, level=5, seed=0):
                 cells[i] = val
             try:
                 item[0] += W_THREAT * threat(board, pos.bag, pos.next_held)
-                item[0] -= W_THREAT * expected_reply(board, pos.bag, pos.next_held, pos.strict)
+                item[0] -= W_THREAT * expected_reply(board, pos.bag, pos.next_held, pos.strict, pos.grey_at)
             finally:
                 for i, _ in steps:
                     cells[i] = 0
@@ -281,7 +284,7 @@ def best(pos, level=5, seed=0):
     pick = None
     key = None
     n = 0
-    for steps, _, points, crosses, top in legal_turns(pos.board, pos.hand, pos.first, pos.strict):
+    for steps, _, points, crosses, top in legal_turns(pos.board, pos.hand, pos.first, pos.strict, pos.grey_at):
         if level == 1:
             # A uniform choice among the scoring turns (reservoir sampling), else any turn.
             if points > 0:

@@ -3,7 +3,7 @@
 Coordinates are (row, col), 0-based from the top-left of the 15 x 15 box (see
 boardcore.zatre.board); players are seat numbers 0..n-1.
 
->>> g = Game(["Ann", "Bob"], seed=3)   # options: strict_adjacency, centre_doubles
+>>> g = Game(["Ann", "Bob"], seed=3)   # options: strict_adjacency, centre_doubles, grey_exception_at
 >>> g.opening                          # the opening draw, [(player, value)] per round; ties draw again
 [[(0, 5), (1, 1)]]
 >>> g.first, g.current                 # the player who starts; the player to move
@@ -38,7 +38,7 @@ from boardcore.zatre.bag import Bag
 from boardcore.zatre.board import SIZE, Board, index
 from boardcore.zatre.errors import CellError, DutyError, HandError, OptionError, TurnError
 from boardcore.zatre.moves import can_place, max_tiles
-from boardcore.zatre.rules import check_turn
+from boardcore.zatre.rules import GREY_AT_TILE, check_grey_at, check_turn
 from boardcore.zatre.score import ScoreSheet
 
 _TYPE_CHECKING = const(0)
@@ -55,22 +55,29 @@ class Game:
     """One game of Zatre from a seed; see the module docstring for the API."""
 
     __slots__ = (
-        "players", "seed", "strict", "centre_doubles", "board", "bag", "hands", "sheets",
+        "players", "seed", "strict", "centre_doubles", "grey_at", "board", "bag", "hands", "sheets",
         "opening", "first", "current", "turns", "over", "log",
     )
 
-    def __init__(self, players: "Sequence[str]", seed: int = 0, strict_adjacency: bool = False, centre_doubles: bool = False) -> None:
+    def __init__(self, players: "Sequence[str]", seed: int = 0, strict_adjacency: bool = False, centre_doubles: bool = False,
+                 grey_exception_at: str = GREY_AT_TILE) -> None:
         players = list(players)
         if not 1 <= len(players) <= MAX_PLAYERS:
             raise OptionError("Zatre takes 1 to 6 players (solo plays the same way), not %d" % len(players))
+        from boardcore.names import name_problem
+
         for name in players:
-            # Names go into records and positions: one word without ':' or ','.
-            if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or ":" in name or "," in name:
-                raise OptionError("a player name is one word without ':' or ',': %r" % (name,))
+            problem = name_problem(name)
+            if problem is not None:
+                raise OptionError(problem)
         if len(set(players)) != len(players):
             raise OptionError("player names must differ: %s" % ", ".join(players))
         if not isinstance(seed, int) or seed < 0:
             raise OptionError("the seed must be a non-negative integer, not %r" % (seed,))
+        try:
+            self.grey_at = check_grey_at(grey_exception_at)  # "tile" or "turn": docs/rules.md
+        except ValueError as exc:
+            raise OptionError(str(exc))
         self.players = players
         self.seed = seed
         self.strict = bool(strict_adjacency)
@@ -119,7 +126,7 @@ class Game:
         """How many tiles the player to move must place this turn (0 means pass)."""
         if self.over:
             return 0
-        return max_tiles(self.board, self.hand(), self.first_turn, self.strict)
+        return max_tiles(self.board, self.hand(), self.first_turn, self.strict, self.grey_at)
 
     def play(self, placements: "Sequence[tuple[int, int, int]]") -> "TurnResult":
         """Play the turn of the player to move: placements is [(row, col, value), ...] in
@@ -139,13 +146,18 @@ class Game:
                     raise CellError("tile %d of the turn: row, column and value must be integers, got %r" % (k + 1, p))
             if not (0 <= row < SIZE and 0 <= col < SIZE):
                 raise CellError("(%d,%d) is outside the 15 x 15 box (rows and columns 0-14)" % (row, col))
+            if not 1 <= value <= 6:
+                raise HandError("tile %d of the turn: tiles are 1 to 6, not %d" % (k + 1, value))
             if value not in hand:
-                raise HandError(
-                    "tile %d of the turn: you hold %s, no %s to place" % (k + 1, _listing(self.hands[self.current]), value)
-                )
+                held = self.hands[self.current]
+                if value in held:  # held, but fewer times than the turn places it
+                    n = held.count(value)
+                    raise HandError("tile %d of the turn: you hold %s: %s %d, not %s"
+                                    % (k + 1, _listing(held), _COUNTS[n], value, _COUNTS[n + 1]))
+                raise HandError("tile %d of the turn: you hold %s, no %s to place" % (k + 1, _listing(held), value))
             hand.remove(value)
             steps.append((index(row, col), value))
-        result = check_turn(self.board, steps, self.first_turn, self.strict)
+        result = check_turn(self.board, steps, self.first_turn, self.strict, self.grey_at)
         if len(steps) < len(self.hands[self.current]):
             need = self.must_place()
             if need > len(steps):
@@ -209,6 +221,9 @@ class Game:
         scores = self.final_scores()
         best = max(scores)
         return [p for p in range(len(scores)) if scores[p] == best]
+
+
+_COUNTS = ("no", "one", "two", "three", "four")  # a hand holds at most 3
 
 
 def _listing(values: "Sequence[int]") -> str:

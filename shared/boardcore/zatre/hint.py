@@ -11,7 +11,7 @@ are those of boardcore.zatre.board; its coords(i) gives (row, col).
 from boardcore.compat import const
 from boardcore.zatre.board import MAX_SUM, START, WIDTH, arm, frontier
 from boardcore.zatre.moves import one_tile_turns, two_tile_turns
-from boardcore.zatre.rules import check_turn
+from boardcore.zatre.rules import GREY_AT_TILE, check_turn
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
@@ -22,11 +22,13 @@ if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block 
     Turn = tuple[tuple[tuple[int, int], ...], bool, int, int, int]
 
 
-def legal_turns(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False) -> "Iterator[Turn]":
+def legal_turns(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False,
+                grey_at: str = GREY_AT_TILE) -> "Iterator[Turn]":
     """Yield every legal turn for `hand` (a list of values) on `board`, each final placement
     once. Only turns that place as many tiles as possible are legal (the duty); nothing is
     yielded when the hand must pass. The first turn puts one tile on the red square (7,7)
-    and attaches the other two."""
+    and attaches the other two. strict and grey_at are the rule options strict_adjacency
+    and grey_exception_at (boardcore.zatre.rules)."""
     hand = sorted(hand)
     if first:
         cells = board.cells
@@ -39,18 +41,18 @@ def legal_turns(board: "Board", hand: "Sequence[int]", first: bool = False, stri
             rest = hand[:k] + hand[k + 1 :]
             cells[START] = v0
             try:
-                found = list(two_tile_turns(board, rest[0], rest[1], strict))
+                found = list(two_tile_turns(board, rest[0], rest[1], strict, grey_at))
             finally:
                 cells[START] = 0
             # Few turns here; check_turn scores the centre's cross under centre_doubles.
             for p, vp, q, vq, either, _, _, top in found:
                 steps = ((START, v0), (p, vp), (q, vq))
-                r = check_turn(board, steps, True, strict)
+                r = check_turn(board, steps, True, strict, grey_at)
                 yield (steps, either, r.points, r.crosses, r.sums[0] if r.sums else 0)
         return
     if len(hand) >= 2:
         any_two = False
-        for p, vp, q, vq, either, points, crosses, top in two_tile_turns(board, hand[0], hand[1], strict):
+        for p, vp, q, vq, either, points, crosses, top in two_tile_turns(board, hand[0], hand[1], strict, grey_at):
             any_two = True
             yield (((p, vp), (q, vq)), either, points, crosses, top)
         if any_two:
@@ -59,16 +61,17 @@ def legal_turns(board: "Board", hand: "Sequence[int]", first: bool = False, stri
         yield (((i, v),), False, points, crosses, top)
 
 
-def compact_hint(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False) -> "tuple[int, int, int, int]":
+def compact_hint(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False,
+                 grey_at: str = GREY_AT_TILE) -> "tuple[int, int, int, int]":
     """The hint for a small LED matrix, the same on the device and the host:
     (best_sum, ways, best_points, turns) where
       best_sum    the highest sum (10, 11 or 12) some legal turn of this hand makes, 0 if none;
       ways        how many legal turns (distinct placements) make best_sum;
       best_points the most points one legal turn scores;
       turns       how many legal turns there are (0: the hand must pass).
-    Walks legal_turns once and keeps four numbers, so it needs no list of turns."""
+    strict and grey_at as for legal_turns. Walks legal_turns once and keeps four numbers, so it needs no list of turns."""
     best_sum = ways = best_points = n = 0
-    for _, _, points, _, top in legal_turns(board, hand, first, strict):
+    for _, _, points, _, top in legal_turns(board, hand, first, strict, grey_at):
         n += 1
         if points > best_points:
             best_points = points

@@ -5,8 +5,9 @@ from arm sums computed once per call, so a pair of cells costs a few additions. 
 exactly the readings of boardcore.zatre.rules.check_turn (the reference, which the tests
 compare it with by brute force): placing the two tiles in either order gives the same
 board and the same runs, and only adjacency (a tile touching only the other new tile goes
-second) and the grey exception (which looks at the board at the moment a tile goes down)
-can make the order matter.
+second) and the grey exception can make the order matter, the exception only when it is
+judged as each tile goes down (grey_at "tile", the default; "turn" judges it on the board
+as the turn began).
 
 A yielded turn is a tuple (i1, v1, i2, v2, either, points, crosses, top): tile v1 at cell
 index i1 first, then v2 at i2; either is True when the reverse order is legal too; points
@@ -15,6 +16,7 @@ and crosses as check_turn would score them; top the highest scoring sum made (0 
 
 from boardcore.compat import const
 from boardcore.zatre.board import MAX_SUM, PLAYABLE, WIDTH, arm, frontier
+from boardcore.zatre.rules import GREY_AT_TILE, GREY_AT_TURN, check_grey_at
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
@@ -58,9 +60,11 @@ def _normal(grey: bytearray, i: int, rs: int, cs: int) -> bool:
     return rs <= MAX_SUM and cs <= MAX_SUM and (not grey[i] or rs >= 10 or cs >= 10)
 
 
-def two_tile_turns(board: "Board", a: int, b: int, strict: bool = False) -> "Iterator[TwoTileTurn]":
+def two_tile_turns(board: "Board", a: int, b: int, strict: bool = False,
+                   grey_at: str = GREY_AT_TILE) -> "Iterator[TwoTileTurn]":
     """Yield every legal turn placing both tiles a and b on `board` (not the first turn),
     each final placement once (see the module docstring for the tuple)."""
+    at_turn = check_grey_at(grey_at) == GREY_AT_TURN
     cells = board.cells
     grey = board.grey
     front = frontier(cells)
@@ -84,7 +88,10 @@ def two_tile_turns(board: "Board", a: int, b: int, strict: bool = False) -> "Ite
     def exception_after(x: int, vx: int, v: int) -> bool:
         # True when, once vx is on x, no cell takes a v normally (so a grey v needs no score).
         # Only x and the first empty cell past each of its arms (its "partners") change.
+        # Judged at the turn's start, the first tile changes nothing.
         c = normal0[v]
+        if at_turn:
+            return c == 0
         if _normal(grey, x, sl[x] + v + sr[x], su[x] + v + sd[x]):
             c -= 1
         row = sl[x] + vx + sr[x]
@@ -244,7 +251,8 @@ def can_place(board: "Board", value: int) -> bool:
     return False
 
 
-def max_tiles(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False) -> int:
+def max_tiles(board: "Board", hand: "Sequence[int]", first: bool = False, strict: bool = False,
+              grey_at: str = GREY_AT_TILE) -> int:
     """The most tiles of `hand` one legal turn can place (the duty: a turn must place this
     many). The first turn always places all three."""
     if first:
@@ -252,7 +260,7 @@ def max_tiles(board: "Board", hand: "Sequence[int]", first: bool = False, strict
     if len(hand) >= 2:
         for a in range(len(hand)):
             for b in range(a + 1, len(hand)):
-                for _ in two_tile_turns(board, hand[a], hand[b], strict):
+                for _ in two_tile_turns(board, hand[a], hand[b], strict, grey_at):
                     return 2
     for v in hand:
         if can_place(board, v):

@@ -28,9 +28,11 @@ from boardcore.zatre.score import ScoreSheet
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any
     from boardcore.zatre.game import Game
 
 POSITION_HEAD = "zatre position"
+MOST_RUNS = 4  # runs one turn can score: the row and the column of each of its two tiles
 
 
 class Position:
@@ -40,7 +42,7 @@ class Position:
 
     __slots__ = ("players", "options", "board", "hands", "sheets", "to_move", "bag")
 
-    def __init__(self, players: "list[str]", options: "dict[str, bool]", board: Board, hands: "list[list[int]]",
+    def __init__(self, players: "list[str]", options: "dict[str, Any]", board: Board, hands: "list[list[int]]",
                  sheets: "list[ScoreSheet]", to_move: int, bag: int) -> None:
         self.players = players
         self.options = options
@@ -56,7 +58,12 @@ class Position:
 
     @property
     def strict(self) -> bool:
-        return self.options["strict_adjacency"]
+        return bool(self.options["strict_adjacency"])
+
+    @property
+    def grey_at(self) -> str:
+        """The rule option grey_exception_at: "tile" or "turn"."""
+        return str(self.options["grey_exception_at"])
 
 
 def board_rows(board: Board) -> "list[str]":
@@ -89,7 +96,7 @@ def format_position(game: "Game") -> str:
     """The position of a boardcore.zatre.game.Game as text."""
     out = [POSITION_HEAD]
     out.append("players: " + ", ".join(game.players))
-    out.append("options: " + options_text(game.strict, game.centre_doubles))
+    out.append("options: " + options_text(game.strict, game.centre_doubles, game.grey_at))
     out.append("to move: " + game.players[game.current])
     out.append("bag: %d" % len(game.bag))
     out.append("board:")
@@ -135,8 +142,13 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
             elif ch in "123456":
                 board.put(i, int(ch))
                 used[int(ch)] += 1
+                _check_count(used, int(ch), source, n)
             elif ch != ".":
                 raise FormatError("board (%d,%d): '.' or a tile 1-6 expected, not %r" % (r, c, ch), source, n)
+    on_grey = 0
+    for i in range(len(board.cells)):
+        if board.cells[i] and board.grey[i]:
+            on_grey += 1
     hands: "list[list[int] | None]" = [None] * len(players)
     sheets: "list[ScoreSheet | None]" = [None] * len(players)
     for n, line in lines[5 + SIZE:]:
@@ -154,11 +166,16 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
                 raise FormatError("a hand holds at most %d tiles here, got %d" % (most, len(hand)), source, n)
             for v in hand:
                 used[v] += 1
+                _check_count(used, v, source, n)
             hands[p] = sorted(hand)
         else:
             if sheets[p] is not None:
                 raise FormatError("a second sheet for %s" % name.strip(), source, n)
             sheets[p] = _parse_sheet(value, source, n)
+            crosses = sum(s.crosses for s in sheets if s is not None)
+            if crosses > on_grey:
+                raise FormatError("the sheets hold %d crosses, but only %d tiles stand on grey squares"
+                                  " (a cross is a tile on a grey square)" % (crosses, on_grey), source, n)
     held = []
     filled = []
     for p in range(len(players)):
@@ -167,14 +184,19 @@ def parse_position(text: str, source: "str | None" = None) -> Position:
             raise FormatError("missing the hand or sheet of %s" % players[p], source, lines[-1][0])
         held.append(hand_p)
         filled.append(sheet_p)
-    for v in range(1, 7):
-        if used[v] > COUNTS[v]:
-            raise FormatError("%d tiles of value %d on the board and in hands; the game has %d" % (used[v], v, COUNTS[v]), source)
     if sum(used) + bag[0] != TOTAL:
         raise FormatError(
-            "board and hands hold %d tiles and the bag %d: together they must make %d" % (sum(used), bag[0], TOTAL), source
+            "board and hands hold %d tiles and the bag %d: together they must make %d" % (sum(used), bag[0], TOTAL),
+            source, lines[3][0]
         )
     return Position(players, options, board, held, filled, to_move, bag[0])
+
+
+def _check_count(used: "list[int]", value: int, source: "str | None", n: int) -> None:
+    # The line that holds one tile of `value` more than the bag had.
+    if used[value] > COUNTS[value]:
+        raise FormatError("%d tiles of value %d on the board and in hands; the game has %d"
+                          % (used[value], value, COUNTS[value]), source, n)
 
 
 def _parse_sheet(value: str, source: "str | None", n: int) -> ScoreSheet:
@@ -196,5 +218,8 @@ def _parse_sheet(value: str, source: "str | None", n: int) -> ScoreSheet:
             for e in entries:
                 if e % step:
                     raise FormatError("sheet column %s: %d is not a multiple of %d points" % (key, e, step), source, n)
+                if e > MOST_RUNS * step:
+                    raise FormatError("sheet column %s: %d points is more than one turn scores there (at most %d)"
+                                      % (key, e, MOST_RUNS * step), source, n)
             getattr(sheet, "e" + key).extend(entries)
     return sheet

@@ -32,10 +32,11 @@ from boardcore.textfile import check_header, content_lines
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Any
     from boardcore.zatre.game import Game
 
 RECORD_HEAD = "zatre record"
-OPTIONS = ("strict_adjacency", "centre_doubles")
+OPTIONS = ("strict_adjacency", "centre_doubles", "grey_exception_at")
 
 
 # -- lines shared with the position format -------------------------------------------
@@ -56,30 +57,44 @@ def read_players(value: str, source: "str | None", n: int) -> "list[str]":
         raise FormatError("players: a comma-separated list of names, got %r" % value, source, n)
     if len(names) > 6:
         raise FormatError("Zatre takes 1 to 6 players, got %d" % len(names), source, n)
+    from boardcore.names import name_problem
+
     for p in names:
-        if ":" in p or " " in p or "\t" in p:
-            raise FormatError("a player name may not contain ':' or spaces: %r" % p, source, n)
+        problem = name_problem(p)
+        if problem is not None:
+            raise FormatError(problem, source, n)
     if len(set(names)) != len(names):
         raise FormatError("player names must differ: %s" % value, source, n)
     return names
 
 
-def read_options(value: str, source: "str | None", n: int) -> "dict[str, bool]":
-    """The options of an `options:` line; an option left out is off."""
-    opts = {"strict_adjacency": False, "centre_doubles": False}
+def read_options(value: str, source: "str | None", n: int) -> "dict[str, Any]":
+    """The options of an `options:` line; an option left out has its default (off, and
+    grey_exception_at=tile)."""
+    from boardcore.zatre.rules import GREY_AT, GREY_AT_TILE
+
+    opts: "dict[str, Any]" = {"strict_adjacency": False, "centre_doubles": False, "grey_exception_at": GREY_AT_TILE}
     for item in value.split():
         key, eq, val = item.partition("=")
-        if key not in opts or not eq or val not in ("on", "off"):
+        if key == "grey_exception_at" and eq and val in GREY_AT:
+            opts[key] = val
+        elif key in opts and key != "grey_exception_at" and eq and val in ("on", "off"):
+            opts[key] = val == "on"
+        else:
             raise FormatError(
-                "options: expected strict_adjacency=on|off centre_doubles=on|off, got %r" % item, source, n
+                "options: expected strict_adjacency=on|off centre_doubles=on|off grey_exception_at=tile|turn,"
+                " got %r" % item, source, n
             )
-        opts[key] = val == "on"
     return opts
 
 
-def options_text(strict: bool, centre: bool) -> str:
-    """The value of an `options:` line."""
-    return "strict_adjacency=%s centre_doubles=%s" % ("on" if strict else "off", "on" if centre else "off")
+def options_text(strict: bool, centre: bool, grey_at: str = "tile") -> str:
+    """The value of an `options:` line (grey_exception_at only when it is not the default,
+    so files of games with the default read as they always did)."""
+    text = "strict_adjacency=%s centre_doubles=%s" % ("on" if strict else "off", "on" if centre else "off")
+    if grey_at != "tile":
+        text += " grey_exception_at=" + grey_at
+    return text
 
 
 def find_player(name: str, players: "list[str]", source: "str | None", n: int) -> int:
@@ -111,12 +126,13 @@ def ints(value: str, sep: str, what: str, source: "str | None", n: int, low: int
 
 class Record:
     """A game record read from text, not yet replayed: players (seat order), seed,
-    options ({"strict_adjacency": bool, "centre_doubles": bool}), turns [(line number,
+    options ({"strict_adjacency": bool, "centre_doubles": bool, "grey_exception_at": "tile"
+    or "turn"}), turns [(line number,
     player name, [(row, col, value), ...])] (an empty list is a pass) and source."""
 
     __slots__ = ("players", "seed", "options", "turns", "source")
 
-    def __init__(self, players: "list[str]", seed: int, options: "dict[str, bool]",
+    def __init__(self, players: "list[str]", seed: int, options: "dict[str, Any]",
                  turns: "list[tuple[int, str, list[tuple[int, int, int]]]]", source: "str | None") -> None:
         self.players = players
         self.seed = seed
@@ -130,7 +146,7 @@ def format_record(game: "Game") -> str:
     out = [RECORD_HEAD]
     out.append("players: " + ", ".join(game.players))
     out.append("seed: %d" % game.seed)
-    out.append("options: " + options_text(game.strict, game.centre_doubles))
+    out.append("options: " + options_text(game.strict, game.centre_doubles, game.grey_at))
     k = 0
     for player, tiles in game.played():
         k += 1
@@ -206,7 +222,9 @@ def replay(record: Record) -> "Game":
     from boardcore.zatre.errors import ZatreError
 
     source = record.source
-    game = Game(record.players, record.seed, record.options["strict_adjacency"], record.options["centre_doubles"])
+    options = record.options
+    game = Game(record.players, record.seed, options["strict_adjacency"], options["centre_doubles"],
+                options["grey_exception_at"])
     for k in range(len(record.turns)):
         n, name, tiles = record.turns[k]
         where = "%s%d, turn %d (%s): " % ((str(source) + ":") if source else "line ", n, k + 1, name)

@@ -6,10 +6,13 @@ generator (boardcore.zatre.moves) is tested against it. Readings of the rules ta
 - Runs only grow during a turn, so "no run of 13 or more" is checked on the board at the
   end of the turn.
 - A grey tile is fine when its row run or column run sums to 10, 11 or 12 at the end of the
-  turn; it then earns a cross. Otherwise it needs the exception: at the moment it is placed
-  (earlier tiles of the turn already down) there is no cell where a tile of that value could
-  go as the last tile of a turn without the exception (touching the board, no run over 12,
-  and not grey unless a run through it makes 10-12). Such a tile earns no cross.
+  turn; it then earns a cross. Otherwise it needs the exception: there is no cell where a
+  tile of that value could go as the last tile of a turn without the exception (touching the
+  board, no run over 12, and not grey unless a run through it makes 10-12). Such a tile earns
+  no cross. When that is judged is the rule option grey_exception_at (argument grey_at):
+  "tile" (the default) at the moment the tile goes down, earlier tiles of the turn already
+  down; "turn" on the board as the turn found it (on the first turn, with the tile on the
+  red square, which has no choice).
 - The first tile of the game goes on the red square whatever the grey rule says; with
   centre_doubles it earns a cross when a run through it scores at the end of the turn.
 - With strict_adjacency every tile must touch a tile from an earlier turn; on the first turn
@@ -29,6 +32,12 @@ from boardcore.zatre.board import (
 )
 from boardcore.zatre.errors import AdjacencyError, CellError, GreyError, SumError
 from boardcore.zatre.score import POINTS
+
+# When the grey exception is judged (the rule option grey_exception_at): as each tile goes
+# down, or on the board as the turn began.
+GREY_AT_TILE = "tile"
+GREY_AT_TURN = "turn"
+GREY_AT = (GREY_AT_TILE, GREY_AT_TURN)
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
@@ -76,14 +85,25 @@ def normal_cell(cells: bytearray, grey: bytearray, value: int, old: "bytearray |
     return None
 
 
-def check_turn(board: "Board", steps: "Sequence[tuple[int, int]]", first: bool = False, strict: bool = False) -> TurnResult:
+def check_grey_at(grey_at: object) -> str:
+    """The value of the option grey_exception_at, checked: "tile" or "turn"."""
+    if grey_at not in GREY_AT:
+        raise ValueError("grey_exception_at is 'tile' or 'turn', not %r" % (grey_at,))
+    return str(grey_at)
+
+
+def check_turn(board: "Board", steps: "Sequence[tuple[int, int]]", first: bool = False, strict: bool = False,
+               grey_at: str = GREY_AT_TILE) -> TurnResult:
     """Check the turn `steps` ((index, value) in the order played) on `board` and return
     its TurnResult. Raises a ZatreError naming the rule and the place; the board is left
     as it was either way (the caller applies a legal turn). Hand contents and the duty to
-    place every placeable tile are the game's checks, not this function's."""
+    place every placeable tile are the game's checks, not this function's. grey_at: when
+    the grey exception is judged (see the module docstring)."""
     cells = board.cells
     grey = board.grey
     old = bytearray(cells) if strict else None
+    # The board the exception is judged on: `cells` as it grows, or the turn's start.
+    start = bytearray(cells) if check_grey_at(grey_at) == GREY_AT_TURN else cells
     placed = []
     elsewhere = []  # per step: a cell the tile could have used instead (grey steps only)
     try:
@@ -103,13 +123,15 @@ def check_turn(board: "Board", steps: "Sequence[tuple[int, int]]", first: bool =
             elif old is not None and not touches(old, i):
                 raise AdjacencyError("strict adjacency: %s touches only tiles placed this turn" % name)
             if grey[i] and not opening:
-                elsewhere.append(normal_cell(cells, grey, v, old))
+                elsewhere.append(normal_cell(start, grey, v, old))
             else:
                 elsewhere.append(None)
             cells[i] = v
             placed.append(i)
-            if opening and old is not None:
-                old[i] = v  # the red-square tile anchors the rest of the first turn
+            if opening:
+                start[i] = v  # the red-square tile has no choice: the turn is judged with it
+                if old is not None:
+                    old[i] = v  # and it anchors the rest of the first turn
         runs = []
         keys = []
         counts = {10: 0, 11: 0, 12: 0}
@@ -140,9 +162,10 @@ def check_turn(board: "Board", steps: "Sequence[tuple[int, int]]", first: bool =
                     crosses += 1
                 elif other is not None:
                     raise GreyError(
-                        "grey square %s: row sum %d and column sum %d make no 10, 11 or 12, and a %d "
+                        "grey square %s: row sum %d and column sum %d make no 10, 11 or 12, and %sa %d "
                         "could go elsewhere (e.g. %s), so the exception does not apply"
-                        % (cell_name(i), line[0], line[1], v, cell_name(other))
+                        % (cell_name(i), line[0], line[1], "when the turn began " if start is not cells else "",
+                           v, cell_name(other))
                     )
         sums = []
         for s in (12, 11, 10):

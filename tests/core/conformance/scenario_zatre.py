@@ -2,12 +2,14 @@
 
 Scenario kinds (field "kind"); coordinates are the (row, col) of docs/rules.md, from the top-left:
 - "turn": board [[r, c, v], ...], steps [[r, c, v], ...] in order, optional first, strict,
-  centre_doubles -> {"runs", "sums", "entries", "points", "crosses"} or {"error", "message"}
+  centre_doubles, grey_exception_at -> {"runs", "sums", "entries", "points", "crosses"} or
+  {"error", "message"}
 - "sheet": turns [[e10, e11, e12, crosses], ...], held [values] -> {"rows", "total", "final"}
-- "hint": board, hand, optional first/strict, cells [[r, c], ...] -> {"compact", "cells"}
+- "hint": board, hand, optional first/strict/grey_exception_at, cells [[r, c], ...] ->
+  {"compact", "cells"}
 - "record": record (the text of a game record, lines joined) -> {"turns", "over", "sheets",
   "scores"} or {"error", "message"}
-- "game": seed, players, optional strict/centre_doubles: plays the first legal turn every
+- "game": seed, players, optional strict/centre_doubles/grey_exception_at: plays the first legal turn every
   time until the end -> invariants {"over", "tiles", "max_run"}
 """
 
@@ -29,7 +31,7 @@ def _turn(s):
     b = _board(s)
     steps = [(index(r, c), v) for r, c, v in s["steps"]]
     try:
-        r = check_turn(b, steps, s.get("first", False), s.get("strict", False))
+        r = check_turn(b, steps, s.get("first", False), s.get("strict", False), s.get("grey_exception_at", "tile"))
     except ZatreError as exc:
         return {"error": exc.__class__.__name__, "message": str(exc)}
     return {
@@ -56,7 +58,7 @@ def _hint(s):
 
     b = _board(s)
     first = s.get("first", False)
-    out = {"compact": list(compact_hint(b, s["hand"], first, s.get("strict", False)))}
+    out = {"compact": list(compact_hint(b, s["hand"], first, s.get("strict", False), s.get("grey_exception_at", "tile")))}
     cells = []
     for r, c in s.get("cells", []):
         m10, m11, m12, over, no_score = cell_hint(b, index(r, c))
@@ -83,10 +85,11 @@ def _game(s):
     from boardcore.zatre.game import Game
     from boardcore.zatre.hint import legal_turns
 
-    g = Game(s["players"], s["seed"], s.get("strict", False), s.get("centre_doubles", False))
+    g = Game(s["players"], s["seed"], s.get("strict", False), s.get("centre_doubles", False),
+             s.get("grey_exception_at", "tile"))
     while not g.over and g.turns < 300:
         placed = []
-        for steps, _, _, _, _ in legal_turns(g.board, g.hand(), g.first_turn, g.strict):
+        for steps, _, _, _, _ in legal_turns(g.board, g.hand(), g.first_turn, g.strict, g.grey_at):
             placed = [coords(i) + (v,) for i, v in steps]
             break
         g.play(placed)

@@ -58,7 +58,8 @@ def test_doc_record_example_replays_to_its_written_score():
     (text,) = blocks("fits-record")
     g = replay(parse_record(text, "doc"))  # the written score line (-36) is checked by replay
     assert g.totals() == {"Ann": -36} and g.phase == "over"
-    assert g.solo_rating() == "clean-up crew"
+    assert g.solo_rating() is None  # one board: a score, but no title
+    assert g.no_title_reason().endswith("this game had board 2 only")
     # the final board is the page's position example
     assert format_position(g.board("Ann"), 2) == blocks("fits-position")[0]
 
@@ -212,3 +213,14 @@ def test_record_of_a_game_in_progress_round_trips_exactly():
     # "-" anywhere but the last line is refused
     with pytest.raises(RecordError, match="r:10: Bob - on card N: '-' .* only allowed on the record's last line"):
         replay(parse_record(text + "card I3: Ann pass, Bob pass\n", "r"))
+
+
+def test_a_position_holds_each_tile_once():
+    # I3 has 3 cells: a fourth cell marked I3 is a second I3, and each player has one.
+    rows = ["%2d  .  .  .  .  .  ." % r for r in range(12, 2, -1)]
+    text = "FITS board 1\n" + "\n".join(rows) + "\n 2 I3  .  .  .  .  .\n 1 I3 I3 I3  .  .  .\n"
+    with pytest.raises(FormatError) as caught:
+        parse_position(text, "pos.txt")
+    assert str(caught.value) == "pos.txt:13: tile I3 covers more than its 3 cells (each tile is on a board once)"
+    three = text.replace(" 2 I3 ", " 2  . ")
+    assert parse_position(three, "pos.txt").tile_at(1, 3) == "I3"

@@ -166,9 +166,10 @@ def test_a_full_board_takes_no_more_stones():
         (["A", "B", "C", "D", "E", "F"], "at most 5 players .*player 6, 'F', is one too many"),
         (["A"], "at least 2 players, not 1"),
         (["A", "A"], "'A' is used twice"),
-        (["A", "B c"], "player 2: a name must be one word, without spaces or '#'"),  # counted from 1,
-        (["A#1", "B"], "player 1: a name must be one word"),  # as "player 6 ... is one too many"
-        (["A", ""], "player 2: a name must be one word"),
+        # Names: the check every game shares (boardcore.names), in its words.
+        (["A", "B c"], "player name 'B c' may only use letters .*in one word: not ' '"),
+        (["A#1", "B"], "player name 'A#1' may only use letters .*: not '#'"),
+        (["A", ""], "player name must be 1 to 16 characters, not ''"),
         (6, "at most 5"),
     ],
 )

@@ -6,7 +6,7 @@ from boardcore.zatre.errors import ZatreError
 from boardcore.zatre.rules import check_turn
 
 
-def slow_turns(board, hand, first=False, strict=False):
+def slow_turns(board, hand, first=False, strict=False, grey_at="tile"):
     """Every legal ordered turn of `hand` found by trying each sequence through check_turn:
     a list of TurnResult. Only turns placing the most tiles possible are listed (the duty)."""
     cells = board.cells
@@ -15,7 +15,7 @@ def slow_turns(board, hand, first=False, strict=False):
     def extend(steps, rest, size):
         if len(steps) == size:
             try:
-                out.append(check_turn(board, steps, first, strict))
+                out.append(check_turn(board, steps, first, strict, grey_at))
             except ZatreError:
                 pass
             return

@@ -81,14 +81,14 @@ def recount(history, grey=GREY):
     return totals
 
 
-def play_random(seed, players, strict=False, centre=False, check=None):
-    g = Game(players, seed, strict, centre)
+def play_random(seed, players, strict=False, centre=False, check=None, grey_at="tile"):
+    g = Game(players, seed, strict, centre, grey_at)
     rng = Random(seed ^ 0x5A5A)
     history = []
     tiles = {}
     while not g.over:
         assert g.turns < 400, "the game does not end"
-        turns = list(legal_turns(g.board, g.hand(), g.first_turn, g.strict))
+        turns = list(legal_turns(g.board, g.hand(), g.first_turn, g.strict, g.grey_at))
         if check:
             check(g, turns)
         placed = []
@@ -134,7 +134,7 @@ def _compare(g, turns):
     # Brute force through check_turn must give the same set of final placements, the same
     # points and crosses, and the same order freedom.
     by_set = {}
-    for r in slow_turns(g.board, g.hand(), g.first_turn, g.strict):
+    for r in slow_turns(g.board, g.hand(), g.first_turn, g.strict, g.grey_at):
         by_set.setdefault(tuple(sorted(r.steps)), []).append(r)
     fast = {}
     for steps, either, points, crosses, top in turns:
@@ -178,3 +178,25 @@ def test_fast_generator_matches_brute_force_where_order_matters(seed, turn):
         len(t[0]) == 2 and not t[1] and any(cells[t[0][1][0] + d] for d in (-1, 1, -16, 16)) for t in turns
     )
     _compare(g, turns)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**31), strict=st.booleans(), centre=st.booleans())
+def test_the_turn_reading_of_the_grey_exception_keeps_the_invariants(seed, strict, centre):
+    # grey_exception_at "turn": the generator still lists what brute force through
+    # check_turn finds, and the scores still recount.
+    g, history = play_random(seed, ["A", "B"], strict, centre, check=_same_turns, grey_at="turn")
+    totals = recount(history, GREY | {(7, 7)} if centre else GREY)
+    assert g.final_scores() == [totals.get(p, 0) - sum(g.hand(p)) for p in range(2)]
+
+
+@pytest.mark.parametrize("seed,turn", EXCEPTION_POSITIONS)
+def test_fast_generator_matches_brute_force_judged_at_the_turn(seed, turn):
+    # The positions where the order matters when the exception is judged tile by tile.
+    g = Game(["a", "b"], seed)
+    rng = Random(seed)
+    while g.turns < turn:
+        turns = list(legal_turns(g.board, g.hand(), g.first_turn, g.strict))
+        g.play([coords(i) + (v,) for i, v in turns[rng.below(len(turns))][0]] if turns else [])
+    g.grey_at = "turn"
+    _compare(g, list(legal_turns(g.board, g.hand(), g.first_turn, g.strict, "turn")))

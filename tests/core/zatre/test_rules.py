@@ -169,3 +169,23 @@ def test_hints_list_the_order_dependent_turn_in_its_legal_order():
     b = board((6, 7, 5), (7, 6, 4), (7, 7, 6))
     found = [t for t in legal_turns(b, [2, 3]) if sorted(t[0]) == sorted([(index(6, 6), 3), (index(7, 5), 2)])]
     assert found == [(((index(6, 6), 3), (index(7, 5), 2)), False, 4, 0, 12)]
+
+
+def test_a_value_that_is_no_tile_is_refused_as_such():
+    # A 7 is no tile at all: the refusal says so rather than "you hold ..., no 7".
+    from boardcore.zatre.errors import HandError
+    from boardcore.zatre.game import Game
+
+    g = Game(["Ann", "Bob"], seed=3)
+    with pytest.raises(HandError, match="^tile 1 of the turn: tiles are 1 to 6, not 7$"):
+        g.play([(7, 7, 7)])
+
+
+def test_a_tile_placed_more_often_than_held_is_refused_as_such():
+    # Seed 3 deals Ann 1 3 4: a second 3 is refused for what it is, not with "no 3".
+    from boardcore.zatre.errors import HandError
+    from boardcore.zatre.game import Game
+
+    g = Game(["Ann", "Bob"], seed=3)
+    with pytest.raises(HandError, match="^tile 3 of the turn: you hold 1 and 3 and 4: one 3, not two$"):
+        g.play([(7, 7, 3), (6, 7, 1), (7, 6, 3)])

@@ -84,7 +84,8 @@ def test_replay_prints_scores(files, capsys):
     assert out["totals"] == {"Ann": -36}
     assert out["rounds"] == [{"round": 1, "board": 2, "scores": {"Ann": -36}}]
     assert out["complete"] is True and out["winners"] == ["Ann"]
-    assert out["solo_rating"] == "clean-up crew" and out["seed"] == 5
+    assert out["solo_rating"] is None and out["seed"] == 5  # one board: no title
+    assert out["no_solo_rating"].endswith("this game had board 2 only")
 
 
 def test_replay_stops_at_an_illegal_action(files, capsys):
@@ -128,7 +129,7 @@ def test_line_game_reprompts_and_scores(store, tmp_path):
     assert "P O C      player P drops orientation O at column C" in said  # help
     assert "Y for Ann, ORIENTATION: COLUMN>ROW\n1: 1>1 2>1 3>1 4>1 5>1" in text  # hint
     assert "Card 5 of 16: Y. Ann skips it (start tile)." in said
-    assert "Ann: -36 on board 2" in said and "no solo rating: it is for a solo game of all four boards (this one had 1)" in text
+    assert "Ann: -36 on board 2" in said and "no solo rating: the titles are for a solo game of all four boards, and this game had board 2 only" in text
     assert "ILLUSTRATIVE" in text
     assert record.read_text() == RECORD
 
@@ -149,7 +150,7 @@ def test_play_command_with_options(tmp_path, monkeypatch, capsys):
                  "--record", str(record), "--db", str(tmp_path / "log.sqlite3")]) == 0
     out = capsys.readouterr().out
     assert "Playing FITS game #1 for Ann, seed 5." in out
-    assert "no solo rating: it is for a solo game of all four boards (this one had 1)" in out
+    assert "no solo rating: the titles are for a solo game of all four boards, and this game had board 2 only" in out
     assert record.read_text() == RECORD
 
 

@@ -17,8 +17,8 @@ CARDS = "I3 L3 O4 T4 S4 L4 F L5 N P T5 U V5 W X Y"
 # RULES.md's two reported rounds, with the cards turned at the table (Seed: none):
 # board 1 "8 full rows, 4 dots open: 4"; board 4 (default, ILLUSTRATIVE pairs A (2,1) (6,6),
 # B (3,4) (9,2), C (5,2) (11,6), D (7,5) (12,1), E (4,6) (10,4)) "4 pairs open, 7 dots
-# open": A-D both uncovered 4 x (+3), E both covered 0, 7 open dots -7: 5. Total 9, which
-# RULES.md's solo rating calls "the new guy" (6-10).
+# open": A-D both uncovered 4 x (+3), E both covered 0, 7 open dots -7: 5. Total 9, with no
+# solo title: the titles are for a solo game of all four boards.
 REPORTED = """FITS tally record
 ; the players' own comment
 Players: Solo
@@ -58,7 +58,9 @@ def test_the_reported_rounds_replay_to_rules_md_scores(tmp_path, capsys):
     assert out["totals"] == {"Solo": 9}
     assert out["complete"] is True
     assert out["winners"] == ["Solo"]
-    assert out["solo_rating"] == "the new guy"
+    assert out["solo_rating"] is None
+    assert out["no_solo_rating"] == ("the titles are for a solo game of all four boards, and this"
+                                     " game had boards 1 and 4 only")
 
 
 @pytest.mark.parametrize("change, message", [

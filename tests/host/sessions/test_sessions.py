@@ -144,8 +144,9 @@ def test_fits_tally_reported_rounds(store):
     assert r2["total"] == 5
     assert store.scores(s.row.id)["total"] == [(9, None)]
     assert s.finished() and store.game(s.row.id).status == "finished"
-    # Two boards: the solo rating is for a solo game of all four.
-    assert s.summary_lines()[1:] == ["total: Solo 9", "no solo rating: it is for a solo game of all four boards (this one had 2)"]
+    # 9 would be "the new guy" (6-10), but the titles are for all four boards.
+    assert s.summary_lines()[1:] == ["total: Solo 9", "no solo rating: the titles are for a solo game of"
+                                     " all four boards, and this game had boards 1 and 4 only"]
 
 
 def test_fits_impossible_tallies_refused(store):

@@ -19,7 +19,7 @@ def test_up_brings_back_a_refused_entry_to_correct(tmp_path):
             async with app.run_test(size=(80, 24)) as pilot:
                 await pilot.pause()
                 await type_entry(pilot, "hint")
-                await type_entry(pilot, "1@7,7 3@7,8 3@7,9 9@1,1")  # refused: no 9
+                await type_entry(pilot, "1@7,7 3@7,8 3@7,9 9@1,1")  # refused: there is no 9
                 seen["refused"] = app.last_message
                 entry = app.query_one("#entry")
                 await pilot.press("up")
@@ -40,7 +40,7 @@ def test_up_brings_back_a_refused_entry_to_correct(tmp_path):
                 seen["corrected"] = app.last_message
 
         asyncio.run(main())
-        assert "no 9 to place" in seen["refused"]
+        assert "tiles are 1 to 6, not 9" in seen["refused"]
         assert seen["up"] == "1@7,7 3@7,8 3@7,9 9@1,1"
         assert seen["up up"] == seen["oldest"] == "hint"
         assert seen["down"] == "1@7,7 3@7,8 3@7,9 9@1,1"

@@ -111,7 +111,7 @@ def test_all_eight_orientations_fit_with_four_players_and_a_device(store):
 def test_the_card_panel_names_the_winner_when_the_game_is_over(store):
     # One round on board 1, Ann alone: her U at orientation 1, column 1 covers row 1
     # columns 1-3 and row 2 columns 1 and 3; every card then set aside. No full row;
-    # 72 - 5 = 67 open dots: -67.
+    # 72 - 5 = 67 open dots: -67. One board: no solo title, and the panel says why.
     session = FitsSession.start(store, ["Ann"], 7, {"boards": [1]})
     app = TableApp(session)
     seen = {}
@@ -128,7 +128,7 @@ def test_the_card_panel_names_the_winner_when_the_game_is_over(store):
     assert session.core.phase == "over"
     assert session.core.start_tile("Ann") == "U"
     # Alone, nobody wins: her total, and why a game of one board has no solo rating.
-    assert seen["card"].startswith("Game over: total: Ann -67; no solo rating: it is for a solo game of all four boards (this one had 1)")
+    assert seen["card"].startswith("Game over: total: Ann -67; no solo rating: the titles are for a solo game of all four boards, and this game had board 1 only")
 
 
 def _board_fits(app):

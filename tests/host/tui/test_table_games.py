@@ -75,9 +75,9 @@ def test_fits_round_from_the_keyboard(store):
     full = sum(all(board.covered(r, c) for c in range(1, 7)) for r in range(1, 13))
     open_dots = sum(not board.covered(r, c) for r in range(1, 13) for c in range(1, 7))
     assert store.scores(session.row.id)["round 1"][0][0] == full - open_dots
-    # One board only, so the game is over too: Ann's total, and no solo rating (it is for
-    # a solo game of all four boards).
-    assert ("Round 1 scored: Ann %+d. total: Ann %d; " + "no solo rating: it is for a solo game of all four boards (this one had 1)" + ".") % (
+    # One board only, so the game is over too: Ann's total, and no solo title (the titles
+    # are for a solo game of all four boards) and the reason.
+    assert ("Round 1 scored: Ann %+d. total: Ann %d; no solo rating: the titles are for a solo game of all four boards, and this game had board 1 only.") % (
         full - open_dots, full - open_dots) in seen["end"]
     assert store.game(session.row.id).status == "finished"
 

@@ -14,12 +14,13 @@ def _tile(i, v):
     return {"row": r, "col": c, "value": v}
 
 
-def turn_entries(board, hand, first, strict):
+def turn_entries(board, hand, first, strict, grey_at="tile"):
     """Every legal turn as a dict, best first: ranked by points, then crosses, then the
-    highest sum made; ties keep the generator's order."""
+    highest sum made; ties keep the generator's order. strict and grey_at are the rule
+    options strict_adjacency and grey_exception_at."""
     out = []
-    for steps, either, points, crosses, top in legal_turns(board, hand, first, strict):
-        detail = check_turn(board, steps, first, strict)  # the reference gives the runs
+    for steps, either, points, crosses, top in legal_turns(board, hand, first, strict, grey_at):
+        detail = check_turn(board, steps, first, strict, grey_at)  # the reference gives the runs
         out.append(
             {
                 "tiles": [_tile(i, v) for i, v in steps],
@@ -57,11 +58,11 @@ def cell_entries(board):
     return out
 
 
-def hints(board, hand, first=False, strict=False, player=None):
+def hints(board, hand, first=False, strict=False, player=None, grey_at="tile"):
     """The whole hint for the hand to move: legal turns (ranked), the best, per-cell hints
     and the compact hint the device shows."""
-    turns = turn_entries(board, hand, first, strict)
-    best_sum, ways, best_points, n = compact_hint(board, hand, first, strict)
+    turns = turn_entries(board, hand, first, strict, grey_at)
+    best_sum, ways, best_points, n = compact_hint(board, hand, first, strict, grey_at)
     return {
         "player": player,
         "hand": sorted(hand),
@@ -95,7 +96,8 @@ def game_outcome(game):
     return {
         "game": "zatre",
         "seed": game.seed,
-        "options": {"strict_adjacency": game.strict, "centre_doubles": game.centre_doubles},
+        "options": {"strict_adjacency": game.strict, "centre_doubles": game.centre_doubles,
+                    "grey_exception_at": game.grey_at},
         "turns": game.turns,
         "finished": game.over,
         "bag": len(game.bag),
