@@ -12,8 +12,10 @@ from boardlight.vboard.board import VirtualBoard
 
 
 @pytest.fixture(scope="module")
-def board():
-    with VirtualBoard() as b:
+def board(tmp_path_factory):
+    # The flash folder in a folder of its own: the test below checks that folder is left
+    # as it was, which a shared /tmp (other boards come and go there) would not show.
+    with VirtualBoard(flash=tmp_path_factory.mktemp("sandbox") / "flash") as b:
         b.wait_firmware(15)
         yield b
 
