@@ -7,7 +7,7 @@ STAMP   = $(VENV)/.installed
 GAME   ?= fits
 ARGS   ?=
 
-.PHONY: play test bench clean
+.PHONY: play test test-fast bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest $(ARGS)
+
+# Everything but the MicroPython, virtual-board, table-UI (pilot), browser and many-process
+# layers, and the wheel install: under a minute, for the edit-test loop. CI runs `make test`.
+test-fast: $(STAMP)
+	$(BIN)/pytest -m "not micropython and not vboard and not pilot and not browser and not processes and not slow" $(ARGS)
 
 # Every benchmark prints its figures; *_worker.py files are run by the benchmarks themselves.
 bench: $(STAMP)

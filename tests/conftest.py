@@ -51,6 +51,33 @@ def own_game_log(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDLIGHT_DB", str(tmp_path / "default-log.sqlite3"))
 
 
+# The layers `make test-fast` leaves out, and what in a test module's source says that
+# it uses one. `make test` (CI) runs everything.
+LAYERS = {
+    "micropython": ("run_on(", "run_mp", "MICROPYTHON", "fw_helpers", "mpy_tree", "micropython_path"),
+    "vboard": ("VirtualBoard", "beside_virtual_board", "open_device(", "wait_firmware"),
+    "pilot": ("run_test(", "TableApp", "tui_app.run_table"),
+    "browser": ("playwright",),
+    "processes": (),  # marked in the module itself (pytestmark)
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    sources = {}
+    for item in items:
+        path = Path(str(item.fspath))
+        if path not in sources:
+            text = path.read_text(encoding="utf-8")
+            sources[path] = [layer for layer, signs in LAYERS.items() if any(s in text for s in signs)]
+        layers = list(sources[path])
+        # A core check parametrized over interpreters runs its MicroPython cases only there.
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and any("micropython" in str(v) for v in callspec.params.values()):
+            layers.append("micropython")
+        for layer in layers:
+            item.add_marker(getattr(pytest.mark, layer))
+
+
 def pytest_terminal_summary(terminalreporter):
     if not FIGURES:
         return

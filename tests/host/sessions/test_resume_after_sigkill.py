@@ -24,6 +24,8 @@ from boardlight.sessions.registry import resume_session, session_class
 from boardlight.store.gamelog import Store
 from session_scripts import SCRIPTS
 
+pytestmark = pytest.mark.processes  # kills 60 game processes: `make test` only
+
 ROOT = Path(__file__).resolve().parents[3]
 KILLS = 50
 # Kills more at any moment from the child's start, its opening (or making) of the log too;
@@ -40,6 +42,7 @@ from boardlight.sessions.registry import resume_session, session_class
 from session_scripts import SCRIPTS
 db, game, resume_id = sys.argv[1], sys.argv[2], int(sys.argv[3])
 import json
+
 options = json.loads(sys.argv[4])
 store = Store(db)
 if resume_id:

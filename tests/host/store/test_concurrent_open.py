@@ -1,6 +1,7 @@
 """Several boardlights opening one log at the same moment: a new log is made once, an old one
 upgraded once, and none of them fails ("table games already exists" before)."""
 
+import pytest
 import sqlite3
 import subprocess
 import sys
@@ -11,6 +12,8 @@ from boardlight.store.gamelog import SCHEMA_VERSION, Store
 from host.store.log_files import version_1_log
 from session_scripts import SCRIPTS
 
+pytestmark = pytest.mark.processes  # starts many processes at once: `make test` only
+
 PROCESSES = 8
 ROUNDS = 6
 
@@ -19,6 +22,7 @@ ROUNDS = 6
 CHILD = r"""
 import os, sys, time
 from boardlight.store.gamelog import Store, StoreError
+
 db, go, ready = sys.argv[1], sys.argv[2], sys.argv[3]
 open(ready, "w").close()
 while not os.path.exists(go):
