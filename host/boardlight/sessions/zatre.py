@@ -1,9 +1,13 @@
 """A Zatre game as a logged session (boardcore.zatre.game).
 
-One action, a whole turn of the player to move:
+The actions: a whole turn of the player to move,
     {"type": "turn", "seat": s, "hand": [values held, logged], "tiles": [[row, col, value], ...]}
 `tiles` in the order they go down; [] is a pass (only when nothing in hand can be placed).
-The hand is what the seeded bag dealt; the replay checks it is the same.
+The hand is what the seeded bag dealt; the replay checks it is the same. After a turn the
+core has drawn the next player's tiles, but the table has not seen them: they are shown by
+    {"type": "draw", "seat": s, "hand": [values, logged]}
+(or by that player's turn, when it comes without one), and until then the turn before can
+be taken back: {"type": "undo", "undoes": seq, "by": who} (sessions.undo).
 Score lines: "total" (sheet total per player, minus the held tiles once the game is over;
 detail: the sheet columns).
 Options: strict_adjacency, centre_doubles (RULES.md).
@@ -19,6 +23,20 @@ OPTIONS = ("strict_adjacency", "centre_doubles")
 
 class ZatreSession(Session):
     GAME = "zatre"
+    UNDO_LIMIT = "the next player's tiles are drawn"
+
+    def __init__(self, store, row):
+        super().__init__(store, row)
+        self._drew = {}  # seq of a turn -> True when it drew tiles for the next player
+
+    @property
+    def awaiting_draw(self) -> bool:
+        """True after a turn whose next player's new tiles the table has not seen yet: the
+        table shows them with a draw action (the `next` intent), and until then the turn
+        can be taken back."""
+        last = self.last_action()
+        return (last is not None and last[1]["type"] == "turn" and last[0] > self.locked
+                and self._drew.get(last[0], False) and not self.core.over)
 
     @staticmethod
     def new_core(players, seed, options):
@@ -30,11 +48,18 @@ class ZatreSession(Session):
 
     def apply(self, action, replaying):
         game = self.core
-        if action["type"] != "turn":
-            raise RuleError("unknown Zatre action %r (turn)" % action["type"])
+        if action["type"] not in ("turn", "draw"):
+            raise RuleError("unknown Zatre action %r (turn, draw)" % action["type"])
         seat = action.get("seat")
         if seat != game.current:
             raise RuleError("it is %s's turn, not seat %r's" % (game.players[game.current], seat))
+        name = game.players[seat]
+        if action["type"] == "draw":
+            if not self.awaiting_draw:
+                raise RuleError("%s's tiles are already drawn" % name)
+            check_drawn(action, "hand", game.hand(), replaying)
+            self.reveals("%s's tiles were drawn" % name)
+            return game.hand()
         tiles = action.get("tiles")
         if not isinstance(tiles, list):
             raise RuleError("a turn lists its tiles as [row, col, value], not %r" % (tiles,))
@@ -44,10 +69,46 @@ class ZatreSession(Session):
                 raise RuleError("a tile is [row, col, value], not %r" % (t,))
             placements.append(tuple(t))
         hand = game.hand()
+        shown = self.awaiting_draw
+        bag = len(game.bag)
         result = game.play(placements)
         # Only a legal turn gets here: the hand it was played from goes into the log.
         check_drawn(action, "hand", hand, replaying)
+        if shown:
+            # Played without a draw first: the tiles were seen for this turn.
+            self.reveals_before("%s's tiles were drawn" % name)
+        self._drew[self.seq + 1] = len(game.bag) < bag
         return result
+
+    def describe(self, action):
+        kind = action.get("type")
+        seat = action.get("seat")
+        players = self.players
+        name = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        if kind == "draw":
+            return "the drawing of %s's tiles" % name
+        if kind == "turn":
+            tiles = action.get("tiles") or []
+            if not tiles:
+                return "%s's pass" % name
+            return "%s's turn (%s)" % (name, " ".join("%d@%d,%d" % (t[2], t[0], t[1])
+                                                       for t in tiles))
+        return kind
+
+    def undone_place(self, action):
+        if action["type"] != "turn":
+            return None
+        return (self.core.turns - 1, action["seat"],
+                [tuple(t) for t in action.get("tiles") or []])
+
+    def result_detail(self, seat):
+        game = self.core
+        sheet = game.sheets[seat]
+        rows = sheet.rows()
+        return {"turns": sum(1 for player, _ in game.played() if player == seat),
+                "sheet": sheet.total(), "held": sum(game.hand(seat)),
+                "rows": sum(1 for r in rows if r[4]), "bonus": sum(r[4] for r in rows),
+                "doublings": sheet.crosses}
 
     def finished(self):
         return self.core.over
@@ -76,6 +137,8 @@ class ZatreSession(Session):
             win = [game.players[p] for p in game.winners()]
             out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
                                            " and ".join(win), max(scores)))
+        elif self.awaiting_draw:
+            out.append("%s to move, to draw their tiles" % game.players[game.current])
         else:
             out.append("%s to move, holding %s" % (game.players[game.current],
                                                     " ".join(str(v) for v in game.hand())))
@@ -85,9 +148,11 @@ class ZatreSession(Session):
         from boardcore.zatre.position import board_rows
 
         game = self.core
+        hidden = game.current if self.awaiting_draw else None  # not drawn at the table yet
         return {
             "board": board_rows(game.board), "current": game.current, "turns": game.turns,
-            "hands": [game.hand(p) for p in range(len(game.players))], "bag": len(game.bag),
+            "hands": [None if p == hidden else game.hand(p) for p in range(len(game.players))],
+            "bag": len(game.bag),
             "sheets": [game.sheets[p].as_dict() for p in range(len(game.players))],
             "over": game.over,
         }
@@ -95,4 +160,5 @@ class ZatreSession(Session):
     def record_text(self):
         from boardcore.zatre.record import format_record
 
-        return format_record(self.core)
+        return format_record(self.core, [u.place + (u.note(),) for u in self.undos
+                                         if u.place is not None])
