@@ -120,6 +120,7 @@ def show(game_ref, as_json, svg_dir, db):
                 "status": row.status, "started": row.started, "updated": row.updated,
                 "players": row.players, "actions": session.seq,
                 "scores": {part: list(points) for part, points, _ in session.score_lines()},
+                "undone": [u.as_dict(session.describe) for u in session.undos],
                 "state": session.snapshot()}, sort_keys=True, indent=1))
         else:
             click.echo("game %d: %s, %s, %s, %d actions" % (
@@ -130,6 +131,9 @@ def show(game_ref, as_json, svg_dir, db):
             click.echo("started %s, last action %s" % (row.started[:19], row.updated[:19]))
             for line in session.summary_lines():
                 click.echo(line)
+            for undone in session.undos:
+                click.echo("undone: action %d (%s), by %s at %s" % (
+                    undone.undoes, session.describe(undone.action), undone.by, undone.at[:19]))
             for line in breakdown_lines(row.players, session.score_lines()):
                 click.echo(line)
         if svg_dir is not None:

@@ -28,6 +28,7 @@ class ZatreSession(Session):
     def __init__(self, store, row):
         super().__init__(store, row)
         self._drew = {}  # seq of a turn -> True when it drew tiles for the next player
+        self._kept = {}  # seq of a turn -> what the next player held before that draw
 
     @property
     def awaiting_draw(self) -> bool:
@@ -37,6 +38,13 @@ class ZatreSession(Session):
         last = self.last_action()
         return (last is not None and last[1]["type"] == "turn" and last[0] > self.locked
                 and self._drew.get(last[0], False) and not self.core.over)
+
+    def visible_hand(self, seat: int):
+        """The tiles the table has seen `seat` hold: before the draw of a player to move,
+        what they kept from their last turn (the new tiles are not shown yet)."""
+        if self.awaiting_draw and seat == self.core.current:
+            return list(self._kept[self.last_action()[0]])
+        return self.core.hand(seat)
 
     @staticmethod
     def new_core(players, seed, options):
@@ -71,13 +79,19 @@ class ZatreSession(Session):
         hand = game.hand()
         shown = self.awaiting_draw
         bag = len(game.bag)
+        nxt = (seat + 1) % len(game.players)
+        kept = list(hand) if nxt == seat else game.hand(nxt)
         result = game.play(placements)
+        if nxt == seat:
+            for _r, _c, value in placements:
+                kept.remove(value)
         # Only a legal turn gets here: the hand it was played from goes into the log.
         check_drawn(action, "hand", hand, replaying)
         if shown:
             # Played without a draw first: the tiles were seen for this turn.
             self.reveals_before("%s's tiles were drawn" % name)
         self._drew[self.seq + 1] = len(game.bag) < bag
+        self._kept[self.seq + 1] = sorted(kept)
         return result
 
     def describe(self, action):
@@ -148,10 +162,10 @@ class ZatreSession(Session):
         from boardcore.zatre.position import board_rows
 
         game = self.core
-        hidden = game.current if self.awaiting_draw else None  # not drawn at the table yet
         return {
             "board": board_rows(game.board), "current": game.current, "turns": game.turns,
-            "hands": [None if p == hidden else game.hand(p) for p in range(len(game.players))],
+            # The tiles the table has seen: not those of a player still to draw.
+            "hands": [self.visible_hand(p) for p in range(len(game.players))],
             "bag": len(game.bag),
             "sheets": [game.sheets[p].as_dict() for p in range(len(game.players))],
             "over": game.over,
