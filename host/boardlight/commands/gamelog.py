@@ -87,12 +87,29 @@ def history(game, limit, db):
         if not rows:
             click.echo("no games stored in %s yet" % store.path)
             return
+        from boardlight.stats.ratings import change_text
+
+        changes = _rating_changes(store)
         click.echo("%4s  %-6s  %-9s  %-16s  %-16s  %s" % (
             "#", "game", "status", "started", "last action", "players (total)"))
         for row in rows:
-            click.echo("%4d  %-6s  %-9s  %-16s  %-16s  %s (%s)" % (
+            change = changes.get(row.id)
+            click.echo("%4d  %-6s  %-9s  %-16s  %-16s  %s (%s)%s" % (
                 row.id, row.game, row.status, row.started[:16], row.updated[:16],
-                ", ".join(row.players), _total(store, row)))
+                ", ".join(row.players), _total(store, row),
+                "  ratings %s" % change_text(change, row.players) if change else ""))
+
+
+def _rating_changes(store):
+    """{game id: {name: (before, after)}} of the rated games (stats.ratings); none when the
+    log cannot give them (history lists the games all the same)."""
+    from boardlight.stats.load import load
+    from boardlight.stats.ratings import Ratings
+
+    try:
+        return Ratings(load(store)[0]).changes
+    except StoreError:
+        return {}
 
 
 @click.command()
@@ -141,17 +158,37 @@ def show(game_ref, as_json, svg_dir, db):
 
 
 @click.command()
-@click.argument("game_ref", metavar="GAME")
+@click.argument("game_ref", metavar="GAME", required=False)
 @click.option("-o", "--output", type=click.File("w", lazy=True), default="-",
               help="Where to write the record (default: standard output).")
 @click.option("--reveal", is_flag=True,
               help="Export a game still being played, seed and all (everyone agrees).")
+@click.option("--all", "every", is_flag=True,
+              help="Every play instead: players, scores, winners, dates, options.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default=None,
+              help="With --all: csv (one row a play) or json (default).")
 @DB_OPTION
 @friendly
-def export(game_ref, output, reveal, db):
-    """Write a stored game's record in the game's documented text format."""
+def export(game_ref, output, reveal, every, fmt, db):
+    """Write a stored game's record in the game's documented text format, or (--all) every
+    play as CSV or JSON for a spreadsheet or another app."""
     from boardlight.sessions.registry import resume_session
 
+    if every or fmt is not None:
+        if game_ref is not None or reveal or not every:
+            raise click.UsageError("export GAME writes one game's record; export --all"
+                                   " [--format csv|json] every play: not both")
+        from boardlight.commands.stats import all_plays, plays_text
+
+        with open_log(db, create=False) as store:
+            plays, problems = all_plays(store)
+        for line in problems:
+            click.echo("left out: %s" % line, err=True)
+        output.write(plays_text(plays, fmt or "json"))
+        return
+    if game_ref is None:
+        raise click.UsageError("which game? export GAME (a number from `boardlight"
+                               " history`, or 'last'), or export --all")
     with open_log(db, create=False) as store:
         session = resume_session(store, game_id(store, game_ref), record=False)
         row = session.row

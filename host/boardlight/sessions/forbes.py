@@ -141,7 +141,9 @@ class ForbesSession(Session):
         for scores in self.game_scores:
             for line in scores[seat]["lines"]:
                 kinds[line["kind"]] = kinds.get(line["kind"], 0) + 1
-            if scores[seat]["total"] == max(s["total"] for s in scores):
+            totals = [s["total"] for s in scores]
+            # A game everyone scored alike in (nothing paid, say) is won by nobody.
+            if scores[seat]["total"] == max(totals) > min(totals):
                 won += 1
         return {"patterns": kinds, "games": len(self.game_scores), "games_won": won}
 

@@ -96,6 +96,11 @@ class PlainTable:
             # The end of the input, or Ctrl+C: every action taken is in the log already.
             self.say("")
         self.save_record()
+        if self.session.row.status == "finished":
+            from boardlight.stats.closing import closing_lines
+
+            for line in closing_lines(self.session):
+                self.say(sentence(line))
         return self.session.row.status
 
     def entry(self, text: str):
@@ -108,7 +113,8 @@ class PlainTable:
                 self.say(plain(line))
             for line in view.legend_lines():
                 self.say(line)
-            self.say("board: the table again; quit: stop (play --resume --plain continues)")
+            self.say("undo: take back the last move; board: the table again; quit: stop"
+                     " (play --resume --plain continues)")
             return
         if word in TABLE_WORDS:
             self.show_table()
