@@ -121,10 +121,10 @@ def stats_lines(data):
                         name, solo["date"], solo["game"], solo["total"],
                         ", %s" % solo["title"] if solo["title"] else ""))
             elif game == "zatre":
-                lines.append("  %s: %d turns, %s points a turn, %d sheet rows completed,"
+                lines.append("  %s: %d turns, %s points a turn, %d sheet row%s completed,"
                              " %d bonus points, %d doublings" % (
                                  name, s["turns"], _num(s["points_per_turn"], 2), s["rows"],
-                                 s["bonus"], s["doublings"]))
+                                 "" if s["rows"] == 1 else "s", s["bonus"], s["doublings"]))
             else:
                 patterns = ", ".join("%s %d" % kv for kv in s["patterns"].items()) or "none"
                 lines.append("  %s: patterns %s; %d match win%s, %d of %d games won" % (
