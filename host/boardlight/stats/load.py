@@ -66,5 +66,7 @@ def load(store, game=None, since=None, until=None, ids=None):
         if played is None:
             played = games[r.game_id] = Played(r.game_id, r.game, r.options, r.finished, [])
         played.seats.append(r)
-    ordered = sorted(games.values(), key=lambda p: (p.finished, p.id))
+    ordered = list(games.values())  # the log's order: oldest finish first
+    if missing:
+        ordered.sort(key=lambda p: (p.finished, p.id))
     return ordered, problems
