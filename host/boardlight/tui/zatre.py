@@ -279,8 +279,8 @@ class ZatreView(GameView):
         lines = []
         held = self.session.visible_hand
         if not game.over and self.session.awaiting_draw:
-            lines.append(escape("To move: %s, to draw (Enter)"
-                                % self.session.players[game.current])[:CARD_WIDTH])
+            lines.append(escape(("To move: %s, to draw (Enter)"
+                                 % self.session.players[game.current])[:CARD_WIDTH]))
         elif not game.over:
             # One line of at most CARD_WIDTH, so that the rows below fit.
             name = self.session.players[game.current]
