@@ -120,24 +120,49 @@ class Results:
         missing = [gid for (gid,) in self._db.execute(
             "SELECT g.id FROM games g WHERE %s AND NOT EXISTS (SELECT 1 FROM results r"
             " WHERE r.game_id = g.id) ORDER BY g.updated, g.id" % condition, args)]
-        out, damaged, bad = [], [], set()
-        parsed = {}
-        group = []
+        damaged, bad = [], set()
+        checked, texts = [], []
         for row in rows:
             gid, game_name, options, finished, seat, name, points, place, detail, checksum = row
             if gid in bad:
                 continue
-            try:
-                if checksum != result_checksum(gid, game_name, options, finished, seat, name,
-                                               points, place, detail):
-                    raise ValueError("its results do not match their checksums")
-                if options not in parsed:
-                    parsed[options] = json.loads(options)
-                value = json.loads(detail)
-            except ValueError as exc:
+            if checksum != result_checksum(gid, game_name, options, finished, seat, name,
+                                           points, place, detail):
                 bad.add(gid)
-                damaged.append((gid, "game %d: damaged in the game log (%s)" % (gid, exc)))
+                damaged.append((gid, "game %d: damaged in the game log (its results do not"
+                                     " match their checksums)" % gid))
                 continue
+            checked.append(row)
+            texts.append(detail)
+        # Thousands of small JSON texts read as one list: one call instead of one each.
+        try:
+            details = json.loads("[%s]" % ",".join(texts))
+        except ValueError:
+            details = None
+        if details is None or len(details) != len(texts):
+            details = []
+            for row, text in zip(checked, texts):
+                try:
+                    details.append(json.loads(text))
+                except ValueError as exc:
+                    if row[0] not in bad:
+                        bad.add(row[0])
+                        damaged.append((row[0], "game %d: damaged in the game log (not JSON:"
+                                                " %s)" % (row[0], exc)))
+                    details.append(None)
+        out, group, parsed = [], [], {}
+        for row, value in zip(checked, details):
+            gid, game_name, options, finished, seat, name, points, place = row[:8]
+            if gid in bad:
+                continue
+            if options not in parsed:
+                try:
+                    parsed[options] = json.loads(options)
+                except ValueError as exc:
+                    bad.add(gid)
+                    damaged.append((gid, "game %d: damaged in the game log (not JSON: %s)"
+                                    % (gid, exc)))
+                    continue
             if group and group[0].game_id != gid:
                 out.extend(_counted(group))
                 group = []
