@@ -8,9 +8,11 @@ import click
 from boardcore.errors import FormatError, RuleError
 
 from boardlight import __version__
-from boardlight.commands import cards, device, direct, gamelog, hint, play, render, replay, score
+from boardlight.commands import (cards, device, direct, gamelog, hint, night, play, render,
+                                 replay, score, stats)
 
-COMMAND_MODULES = (play, replay, score, hint, render, cards, direct, device, gamelog)
+COMMAND_MODULES = (play, replay, score, hint, render, cards, direct, device, gamelog, stats,
+                   night)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

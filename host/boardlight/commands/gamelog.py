@@ -87,12 +87,29 @@ def history(game, limit, db):
         if not rows:
             click.echo("no games stored in %s yet" % store.path)
             return
+        from boardlight.stats.ratings import change_text
+
+        changes = _rating_changes(store)
         click.echo("%4s  %-6s  %-9s  %-16s  %-16s  %s" % (
             "#", "game", "status", "started", "last action", "players (total)"))
         for row in rows:
-            click.echo("%4d  %-6s  %-9s  %-16s  %-16s  %s (%s)" % (
+            change = changes.get(row.id)
+            click.echo("%4d  %-6s  %-9s  %-16s  %-16s  %s (%s)%s" % (
                 row.id, row.game, row.status, row.started[:16], row.updated[:16],
-                ", ".join(row.players), _total(store, row)))
+                ", ".join(row.players), _total(store, row),
+                "  ratings %s" % change_text(change, row.players) if change else ""))
+
+
+def _rating_changes(store):
+    """{game id: {name: (before, after)}} of the rated games (stats.ratings); none when the
+    log cannot give them (history lists the games all the same)."""
+    from boardlight.stats.load import load
+    from boardlight.stats.ratings import Ratings
+
+    try:
+        return Ratings(load(store)[0]).changes
+    except StoreError:
+        return {}
 
 
 @click.command()
@@ -120,6 +137,7 @@ def show(game_ref, as_json, svg_dir, db):
                 "status": row.status, "started": row.started, "updated": row.updated,
                 "players": row.players, "actions": session.seq,
                 "scores": {part: list(points) for part, points, _ in session.score_lines()},
+                "undone": [u.as_dict(session.describe) for u in session.undos],
                 "state": session.snapshot()}, sort_keys=True, indent=1))
         else:
             click.echo("game %d: %s, %s, %s, %d actions" % (
@@ -130,6 +148,9 @@ def show(game_ref, as_json, svg_dir, db):
             click.echo("started %s, last action %s" % (row.started[:19], row.updated[:19]))
             for line in session.summary_lines():
                 click.echo(line)
+            for undone in session.undos:
+                click.echo("undone: action %d (%s), by %s at %s" % (
+                    undone.undoes, session.describe(undone.action), undone.by, undone.at[:19]))
             for line in breakdown_lines(row.players, session.score_lines()):
                 click.echo(line)
         if svg_dir is not None:
@@ -137,18 +158,38 @@ def show(game_ref, as_json, svg_dir, db):
 
 
 @click.command()
-@click.argument("game_ref", metavar="GAME")
+@click.argument("game_ref", metavar="GAME", required=False)
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
               default="-",
               help="Where to write the record (default: standard output).")
 @click.option("--reveal", is_flag=True,
               help="Export a game still being played, seed and all (everyone agrees).")
+@click.option("--all", "every", is_flag=True,
+              help="Every play instead: players, scores, winners, dates, options.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default=None,
+              help="With --all: csv (one row a play) or json (default).")
 @DB_OPTION
 @friendly
-def export(game_ref, output, reveal, db):
-    """Write a stored game's record in the game's documented text format."""
+def export(game_ref, output, reveal, every, fmt, db):
+    """Write a stored game's record in the game's documented text format, or (--all) every
+    play as CSV or JSON for a spreadsheet or another app."""
     from boardlight.sessions.registry import resume_session
 
+    if every or fmt is not None:
+        if game_ref is not None or reveal or not every:
+            raise click.UsageError("export GAME writes one game's record; export --all"
+                                   " [--format csv|json] every play: not both")
+        from boardlight.commands.stats import all_plays, plays_text
+
+        with open_log(db, create=False) as store:
+            plays, problems = all_plays(store)
+        for line in problems:
+            click.echo("left out: %s" % line, err=True)
+        output.write(plays_text(plays, fmt or "json"))
+        return
+    if game_ref is None:
+        raise click.UsageError("which game? export GAME (a number from `boardlight"
+                               " history`, or 'last'), or export --all")
     with open_log(db, create=False) as store:
         session = resume_session(store, game_id(store, game_ref), record=False)
         row = session.row

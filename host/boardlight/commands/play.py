@@ -207,6 +207,11 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
             session = resume_session(store, _pick_game(store, game, resume).id)
             chosen_seed = None
         else:
+            night = store.night_on()
+            if players is None and night is not None:
+                from boardlight.stats.night import next_seats
+
+                players = next_seats(night)  # the night's players, seated as suggested
             if players is None:
                 players = _ask_players(game, options) if plain else ["P1", "P2"]
                 if players is None:
@@ -221,6 +226,10 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
             if seed is None:
                 seed = random.SystemRandom().randrange(1 << 31)
             session = session_class(game).start(store, players, seed, options)
+            if night is not None:
+                store.join_night(night.id, session.row.id)
+                click.echo("Game %d is part of game night %s (`boardlight night show`)."
+                           % (session.row.id, night.name))
         if plain:
             status = _run_plain(session, chosen_seed, resume is not None, record)
         else:

@@ -7,10 +7,13 @@ Resuming builds a fresh core from the stored players, seed and options and repla
 because every random draw comes from the core's seeded source, the replay lands exactly on the
 state the table last saw. Actions are plain JSON dicts {"type": ..., ...}; where an action draws
 something at random, the session logs what was drawn and the replay checks it is the same.
+An undo is one more action (sessions.undo); a game finished by the action it takes back is
+being played again.
 """
 
 from boardcore.errors import RuleError
 
+from boardlight.sessions.undo import UNDO, Undoable
 from boardlight.store.gamelog import StoreError
 
 
@@ -18,7 +21,7 @@ class ReplayMismatch(StoreError):
     """The stored log does not replay to what it recorded (a different core or a damaged log)."""
 
 
-class Session:
+class Session(Undoable):
     """Base class; subclasses set GAME and implement the hooks marked below."""
 
     GAME = None
@@ -29,6 +32,7 @@ class Session:
         self.seq = 0
         self.core = self.new_core(row.players, row.seed, row.options)
         self._written = {}  # score lines already in the store: part -> (points, details)
+        self.init_undo()
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -50,16 +54,18 @@ class Session:
         if row.game != cls.GAME:
             raise StoreError("game %d is %s, not %s" % (game_id, row.game, cls.GAME))
         session = cls(store, row)
-        for seq, kind, data in store.actions(game_id):
+        for seq, kind, data, at in store.actions(game_id, times=True):
             if data.get("type") != kind:
                 raise ReplayMismatch("game %d action %d: kind %r but data %r"
                                      % (game_id, seq, kind, data))
             try:
-                session.apply(data, replaying=True)
+                session._apply_logged(data, replaying=True)
             except RuleError as exc:
                 raise ReplayMismatch("game %d action %d (%s) no longer replays: %s"
                                      % (game_id, seq, kind, exc))
             session.seq = seq
+            if kind == UNDO:
+                session.undos[-1].at = at
         # Score lines and status are derived: rewrite them in case the process died after an
         # action was committed but before they were.
         if record and row.status == "playing":
@@ -70,15 +76,19 @@ class Session:
         """Apply one action: core first, then the durable log; returns the core's result."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("an action is a dict with a 'type', not %r" % (action,))
-        if self.row.status != "playing":
+        undoing = action["type"] == UNDO
+        # A finished game can still take back the action that finished it.
+        if self.row.status != "playing" and not (undoing and self.row.status == "finished"):
             raise RuleError("this game is %s: no more actions" % self.row.status)
-        result = self.apply(action, replaying=False)
+        result = self._apply_logged(action, replaying=False)
         changed = self._changed_lines()
+        dropped = self._dropped_lines()
         finished = self.finished()
+        results = self.result_rows() if finished else None
         try:
             # The action, the score lines it changed and the status: one durable commit.
-            self.store.append_action(self.row.id, self.seq + 1, action["type"], action,
-                                     changed, finished)
+            at = self.store.append_action(self.row.id, self.seq + 1, action["type"], action,
+                                          changed, finished, dropped=dropped, results=results)
         except Exception:
             # The core moved but the log did not: rebuild the core from the log so the two
             # never disagree, then let the caller report the failure.
@@ -87,19 +97,53 @@ class Session:
         self.seq += 1
         for part, points, details in changed:
             self._written[part] = (points, details)
-        if finished:
-            self.row.status = "finished"
+        for part in dropped:
+            del self._written[part]
+        if undoing:
+            self.undos[-1].at = at
+        self.row.status = "finished" if finished else "playing"
+        return result
+
+    def _apply_logged(self, action, replaying):
+        """One action of the log (or about to be logged): an undo, or the game's own."""
+        if action["type"] == UNDO:
+            return self.apply_undo(action, replaying)
+        result = self.apply(action, replaying)
+        self.stack.append((self.seq + 1, action))
         return result
 
     def _rebuild(self):
         # Only reads: the log just refused a write (locked, full), so writing the score
         # lines here would fail too and leave the core ahead of the log.
         fresh = type(self).resume(self.store, self.row.id, record=False)
-        self.core, self.seq = fresh.core, fresh.seq
+        for key, value in vars(fresh).items():
+            if key not in ("store", "row", "_written"):
+                setattr(self, key, value)
+        self.row.status = fresh.row.status
 
     def _changed_lines(self):
         return [(part, points, details) for part, points, details in self.score_lines()
                 if self._written.get(part) != (points, details)]
+
+    def _dropped_lines(self):
+        # Score lines an undo took away (a round no longer scored).
+        current = set(part for part, _, _ in self.score_lines())
+        return sorted(part for part in self._written if part not in current)
+
+    def result_rows(self):
+        """[(seat, name, points, place, detail)] of a finished game, for the statistics
+        (store.results): places from the points, equal points sharing one (1, 1, 3)."""
+        from boardlight.sessions.results import result_rows
+
+        return result_rows(self)
+
+    def result_points(self):
+        """The final points per seat (a finished game)."""
+        return next(points for part, points, _ in self.score_lines() if part == "total")
+
+    def result_detail(self, seat: int) -> dict:
+        """What the statistics keep of a finished game for `seat`, besides the points."""
+        return {}
 
     def record_progress(self):
         """Write the score lines the core has so far and mark the game finished when it is
@@ -108,7 +152,7 @@ class Session:
             self.store.set_scores(self.row.id, part, points, details)
             self._written[part] = (points, details)
         if self.finished() and self.row.status == "playing":
-            self.store.set_status(self.row.id, "finished")
+            self.store.set_status(self.row.id, "finished", results=self.result_rows())
             self.row.status = "finished"
 
     @property

@@ -7,6 +7,8 @@
     {"type": "aside", "seat": s, "tile": T}                           set the card shown aside
     {"type": "turn", "card": T}                                       turn the next card (logged)
   When the last player acts on the 16th card the round is scored at once.
+    {"type": "undo", "undoes": seq, "by": who}                       take back a drop or aside
+  (sessions.undo): until the next card is turned or round dealt.
 
 "tally": the host deals and turns the cards; after the 16th each player enters a quick tally
 (session_fits_tally). Actions: deal, turn as above, and
@@ -78,6 +80,7 @@ def stored_layouts(texts):
 
 class FitsSession(Session):
     GAME = "fits"
+    UNDO_LIMIT = "the next building card is turned"
 
     @staticmethod
     def new_core(players, seed, options):
@@ -121,6 +124,7 @@ class FitsSession(Session):
             else:
                 starts = game.start_round()
                 check_drawn(action, "starts", list(starts), replaying)
+            self.reveals("round %d was dealt" % (game.round_index + 1))
             return starts
         if kind == "turn":
             if self.table_deal:
@@ -128,6 +132,7 @@ class FitsSession(Session):
             else:
                 card = game.turn_card()
                 check_drawn(action, "card", card, replaying)
+            self.reveals("card %s was turned" % card)
             self._maybe_score()
             return card
         if self.mode == "tally":
@@ -163,6 +168,41 @@ class FitsSession(Session):
 
     def finished(self):
         return self.core.phase == "over"
+
+    def describe(self, action):
+        kind = action.get("type")
+        if kind == "deal":
+            return "the deal"
+        if kind == "turn":
+            return "card %s" % action.get("card", "")
+        name = _seat_name(self.players, action.get("seat"))
+        if kind == "drop":
+            return "%s's drop of %s (orientation %s, column %s)" % (
+                name, action.get("tile"), action.get("orientation"), action.get("column"))
+        if kind == "aside":
+            return "%s setting %s aside" % (name, action.get("tile"))
+        if kind == "tally":
+            return "%s's tally" % name
+        return kind
+
+    def undone_place(self, action):
+        game = self.core
+        kind = action["type"]
+        if kind == "tally":
+            return (game.round_index, action["seat"],
+                    dict(game.history[-1]["tallies"][action["seat"]]))
+        if kind == "drop":
+            return (game.round_index, game.turned - 1, action["seat"],
+                    (action["orientation"], action["column"]))
+        if kind == "aside":
+            return (game.round_index, game.turned - 1, action["seat"], "pass")
+        return None
+
+    def result_detail(self, seat):
+        # Each round's board and score: the average per board, the solo title over time.
+        game = self.core
+        return {"rounds": [[game.boards[k], scores[seat]["total"]]
+                           for k, scores in enumerate(game.round_scores)]}
 
     def score_lines(self):
         lines = []
@@ -226,6 +266,12 @@ class FitsSession(Session):
         from boardlight.sessions.records import fits_record
 
         return fits_record(self)
+
+
+def _seat_name(players, seat):
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return players[seat]
+    return "seat %r" % (seat,)
 
 
 def _detail(score):

@@ -45,8 +45,16 @@ def _tally_text(tally):
     return " ".join(out)
 
 
-def write_tally_record(game):
-    """The record of a TallyGame so far."""
+def write_tally_record(game, undone=None):
+    """The record of a TallyGame so far. `undone`: the tallies taken back, in order, as
+    (round index, seat, tally, note): an `undone:` line after the round's tally line, under
+    a comment `note` (who took it back and when) unless None."""
+    notes = {}
+    for k, seat, tally, note in undone or ():
+        lines = notes.setdefault(k, [])
+        if note:
+            lines.append("# " + note)
+        lines.append("undone: %s %s" % (game.players[seat], _tally_text(tally)))
     out = [HEAD, "Players: " + " ".join(game.players),
            "Seed: " + ("none" if game.seed is None else str(game.seed)),
            "Boards: " + " ".join(str(b) for b in game.boards),
@@ -56,9 +64,10 @@ def write_tally_record(game):
         out += ["", "Round %d board %d" % (k + 1, rnd["board"]),
                 "start: " + ", ".join("%s %s" % (p, t) for p, t in zip(names, rnd["starts"]))]
         out.append("cards:" + "".join(" " + c for c in rnd["cards"]))
-        if any(t is not None for t in rnd["tallies"]):
+        if any(t is not None for t in rnd["tallies"]) or k in notes:
             out.append("tally: " + ", ".join("%s %s" % (p, _tally_text(t))
                                             for p, t in zip(names, rnd["tallies"])))
+        out.extend(notes.get(k, ()))
         if k < len(game.round_scores):
             out.append("score: " + ", ".join("%s %d" % (p, s["total"])
                                             for p, s in zip(names, game.round_scores[k])))
@@ -207,34 +216,58 @@ class _Reader:
         for seat, words in enumerate(self.entries(body, n)):
             if words == [PENDING]:
                 continue  # not given yet: a game in progress
-            open_dots, full_rows, uncovered = None, None, []
-            i = 0
-            while i < len(words):
-                key = words[i]
-                if key in ("open", "rows") and i + 1 < len(words):
-                    value = self.int(words[i + 1], key, n)
-                    if key == "open":
-                        open_dots = value
-                    else:
-                        full_rows = value
-                    i += 2
-                elif key == "uncovered":
-                    i += 1
-                    while i < len(words) and words[i] not in ("open", "rows"):
-                        cell = words[i].split("/")  # "," separates the players
-                        if len(cell) != 2:
-                            self.fail("a special space is ROW/COLUMN, not %r" % words[i], n)
-                        uncovered.append((self.int(cell[0], "row", n), self.int(cell[1], "column", n)))
-                        i += 1
-                else:
-                    self.fail("%s's tally: expected 'rows N', 'open N' or 'uncovered ROW/COLUMN ...',"
-                              " not %r" % (game.players[seat], " ".join(words[i:])), n)
-            if open_dots is None:
-                self.fail("%s's tally has no 'open N' (open dots)" % game.players[seat], n)
+            open_dots, full_rows, uncovered = self.read_tally(words, seat, n)
             try:
                 game.tally(seat, open_dots, full_rows, uncovered)
             except RuleError as exc:
                 self.fail_scoring("%s's tally: %s" % (game.players[seat], exc), n)
+
+    def undone_line(self, body, n):
+        """A tally taken back: it follows the round's tally line, and it was possible."""
+        from boardlight.sessions.fits_tally import tally_score
+
+        if self.rnd is None or not self.rnd["tally"] or self.rnd["score"]:
+            self.fail("an undone: line follows the tally line of its round", n)
+        words = body.split()
+        game = self.game
+        if not words or words[0] not in game.players:
+            self.fail("an undone: line is 'undone: NAME TALLY', with one of the players (%s)"
+                      % " ".join(game.players), n)
+        seat = game.players.index(words[0])
+        open_dots, full_rows, uncovered = self.read_tally(words[1:], seat, n)
+        try:
+            tally_score(game.layout(game.board_number), open_dots, full_rows, uncovered)
+        except RuleError as exc:
+            self.fail_scoring("%s's tally taken back: %s" % (words[0], exc), n)
+
+    def read_tally(self, words, seat, n):
+        """(open dots, full rows, uncovered special spaces) of one player's tally words."""
+        game = self.game
+        open_dots, full_rows, uncovered = None, None, []
+        i = 0
+        while i < len(words):
+            key = words[i]
+            if key in ("open", "rows") and i + 1 < len(words):
+                value = self.int(words[i + 1], key, n)
+                if key == "open":
+                    open_dots = value
+                else:
+                    full_rows = value
+                i += 2
+            elif key == "uncovered":
+                i += 1
+                while i < len(words) and words[i] not in ("open", "rows"):
+                    cell = words[i].split("/")  # "," separates the players
+                    if len(cell) != 2:
+                        self.fail("a special space is ROW/COLUMN, not %r" % words[i], n)
+                    uncovered.append((self.int(cell[0], "row", n), self.int(cell[1], "column", n)))
+                    i += 1
+            else:
+                self.fail("%s's tally: expected 'rows N', 'open N' or 'uncovered ROW/COLUMN ...',"
+                          " not %r" % (game.players[seat], " ".join(words[i:])), n)
+        if open_dots is None:
+            self.fail("%s's tally has no 'open N' (open dots)" % game.players[seat], n)
+        return open_dots, full_rows, uncovered
 
     def score_line(self, body, n):
         self.need("score", n, ("start", "cards", "tally"))
@@ -261,7 +294,7 @@ def read_tally_record(text, source="<tally record>", layouts=None):
         key, sep, body = line.partition(":")
         if line.startswith("Round "):
             reader.round_line(line, n)
-        elif sep and key in ("start", "cards", "tally", "score"):
+        elif sep and key in ("start", "cards", "tally", "undone", "score"):
             getattr(reader, key + "_line")(body.strip(), n)
         elif sep and key[:1].isupper():
             reader.header_line(key, body.strip(), n)

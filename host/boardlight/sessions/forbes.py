@@ -6,6 +6,8 @@ Actions (JSON dicts):
     {"type": "place", "seat": s, "row": r, "col": c}   and places it; the 16th stone ends the
                                                        game: it is scored into the match
     {"type": "reveal", "seat": s}                      a player shows their cards to the table
+    {"type": "undo", "undoes": seq, "by": who}         take a placement back (sessions.undo):
+                                                       until the next stone is drawn
 A new session deals the first game itself (an action, so the replay deals the same cards).
 Score lines: "game N" per finished game (detail: the patterns paid), "total" the match totals.
 Options: the rule options of forbes_rules.Options, and first_dealer (the seat that deals the
@@ -29,6 +31,7 @@ def _int(action, key):
 
 class ForbesSession(Session):
     GAME = "forbes"
+    UNDO_LIMIT = "the next stone is drawn"
 
     def __init__(self, store, row):
         super().__init__(store, row)
@@ -73,7 +76,9 @@ class ForbesSession(Session):
         kind = action["type"]
         match = self.core
         if kind == "deal":
-            return match.start_game()
+            dealt = match.start_game()
+            self.reveals("game %d was dealt" % (len(self.games) + 1))
+            return dealt
         game = match.game
         if game is None:
             raise RuleError("no Forbes game is being played: deal the next one first")
@@ -82,11 +87,13 @@ class ForbesSession(Session):
             if self.table_stones:
                 if not isinstance(action.get("stone"), str):
                     raise RuleError("a draw with real stones names the stone turned up")
-                return game.draw(seat, action["stone"])
-            # A replay draws from the seeded source exactly as the table did; check_drawn
-            # then compares with the logged stone.
-            stone = game.draw(seat)
-            check_drawn(action, "stone", stone, replaying)
+                stone = game.draw(seat, action["stone"])
+            else:
+                # A replay draws from the seeded source exactly as the table did;
+                # check_drawn then compares with the logged stone.
+                stone = game.draw(seat)
+                check_drawn(action, "stone", stone, replaying)
+            self.reveals("%s drew a %s" % (self.players[seat], stone))
             return stone
         if kind == "place":
             seat, row, col = _int(action, "seat"), _int(action, "row"), _int(action, "col")
@@ -94,14 +101,51 @@ class ForbesSession(Session):
             if game.over:
                 self.game_scores.append(match.end_game())
                 self.games.append(game)
+                self.reveals("game %d ended and every hand was shown" % len(self.games))
             return game.moves[-1]
         if kind == "reveal":
-            game.reveal(_int(action, "seat"))
+            seat = _int(action, "seat")
+            game.reveal(seat)
+            self.reveals("%s showed their cards to the table" % self.players[seat])
             return None
         raise RuleError("unknown Forbes action %r (deal, draw, place, reveal)" % kind)
 
     def finished(self):
         return self.core.over
+
+    def describe(self, action):
+        kind = action.get("type")
+        seat = action.get("seat")
+        name = self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) \
+            else "?"
+        if kind == "deal":
+            return "the deal"
+        if kind == "draw":
+            return "%s's draw" % name
+        if kind == "place":
+            return "%s's stone at row %s, column %s" % (name, action.get("row"), action.get("col"))
+        if kind == "reveal":
+            return "%s showing their cards" % name
+        return kind
+
+    def undone_place(self, action):
+        if action["type"] != "place":
+            return None
+        seat, stone, row, col = self.core.game.moves[-1]
+        return (len(self.games), len(self.core.game.moves) - 1, seat, stone, row, col)
+
+    def result_detail(self, seat):
+        # The patterns paid to this player, by kind, and the games of the match they won.
+        kinds = {}
+        won = 0
+        for scores in self.game_scores:
+            for line in scores[seat]["lines"]:
+                kinds[line["kind"]] = kinds.get(line["kind"], 0) + 1
+            totals = [s["total"] for s in scores]
+            # A game everyone scored alike in (nothing paid, say) is won by nobody.
+            if scores[seat]["total"] == max(totals) > min(totals):
+                won += 1
+        return {"patterns": kinds, "games": len(self.game_scores), "games_won": won}
 
     def score_lines(self):
         lines = []

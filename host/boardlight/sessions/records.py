@@ -1,20 +1,22 @@
 """Game records for `boardlight export`: each game's documented text format, written by its
 core (boardcore.fits.record, forbes.record, zatre.record; a quick-tally FITS game by
 fits_tally_record),
-so `boardlight replay <game>` reads it back."""
+so `boardlight replay <game>` reads it back. The actions taken back are in them too (an
+`undone:` or `undo` line, with who took each back and when as a comment)."""
 
 
 def fits_record(session) -> str:
     """docs/fits-formats.md record of a FITS session: the game record (every drop) of a full
     replay game; the tally record (deal and tallies, no drops) of a quick-tally game."""
+    undone = [u.place + (u.note(),) for u in session.undos if u.place is not None]
     if session.mode == "tally":
         from boardlight.sessions.fits_tally_record import write_tally_record
 
-        text = write_tally_record(session.core)
+        text = write_tally_record(session.core, undone)
     else:
         from boardcore.fits.record import format_record
 
-        text = format_record(session.core)
+        text = format_record(session.core, undone)
     own = (session.row.options or {}).get("layouts") or {}
     if not own:
         return text
@@ -39,4 +41,5 @@ def forbes_record(session) -> str:
     if match.game is not None:
         games.append(match.game)
     seed = None if session.table_stones else session.row.seed
-    return format_record(match.players, match.options, games, seed=seed)
+    undone = [u.place + (u.note(),) for u in session.undos if u.place is not None]
+    return format_record(match.players, match.options, games, seed=seed, undone=undone)

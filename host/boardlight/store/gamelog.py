@@ -25,9 +25,12 @@ from pathlib import Path
 import platformdirs
 
 from boardlight.store import private, wal
+from boardlight.store.access import reads, writes
 from boardlight.store.checksums import GAME_COLUMNS, action_chain, game_checksum, reseal
 from boardlight.store.errors import StoreError, cannot_write, damaged, is_busy, is_write_failure
+from boardlight.store.nights import Nights
 from boardlight.store.readonly import connect_to_read
+from boardlight.store.results import Results, delete_results, write_results
 from boardlight.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = ["GAMES", "STATUSES", "SCHEMA_VERSION", "GameRow", "Store", "StoreError",
@@ -79,28 +82,6 @@ class GameRow:
         return "GameRow(%d %s %s %s)" % (self.id, self.game, self.status, ",".join(self.players))
 
 
-def _writes(outcome, again="try it again"):
-    """A write the database cannot take (locked past the timeout, a full disk, a read-only
-    file) becomes a StoreError that says why; the transaction has been rolled back, so
-    `outcome` ("nothing was written") is what the message says it left."""
-
-    def decorate(method):
-        def wrapper(self, *args, **kwargs):
-            if self.readonly:
-                raise StoreError("the game log %s was opened only to read: %s"
-                                 % (self.path, outcome))
-            try:
-                return method(self, *args, **kwargs)
-            except sqlite3.Error as exc:
-                raise cannot_write(self.path, exc, outcome, again) from None
-
-        wrapper.__name__ = method.__name__
-        wrapper.__doc__ = method.__doc__
-        return wrapper
-
-    return decorate
-
-
 def _json(text, what):
     """A JSON value read back from the log; a damaged one (edited, half-restored) is a
     StoreError naming what holds it, not a traceback."""
@@ -114,25 +95,7 @@ def _row_missing(game_id):
     return "game %d: damaged in the game log (its row is missing, its players are there)" % game_id
 
 
-def _reads(method):
-    """A read that meets a damaged file (a bad page found only now) becomes a StoreError
-    saying so, not a sqlite3 traceback."""
-
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            if is_busy(exc):
-                raise StoreError("the game log %s is busy (%s): another program holds it;"
-                                 " try again" % (self.path, exc)) from None
-            raise damaged(self.path, exc) from None
-
-    wrapper.__name__ = method.__name__
-    wrapper.__doc__ = method.__doc__
-    return wrapper
-
-
-class Store:
+class Store(Results, Nights):
     """An open game log. Use as a context manager or call close().
 
     `readonly`: only read it (history, show, export), never change, create or upgrade it,
@@ -274,7 +237,7 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------------
 
-    @_writes("nothing was written")
+    @writes("nothing was written")
     def new_game(self, game: str, players, seed: int, options=None) -> int:
         """Record a new game (status 'playing') and return its id."""
         if game not in GAMES:
@@ -295,20 +258,24 @@ class Store:
             reseal(self._db, game_id)
         return game_id
 
-    @_writes("the action was not taken")
+    @writes("the action was not taken")
     def append_action(self, game_id: int, seq: int, kind: str, data: dict, scores=(),
-                      finished=False):
-        """Append action number `seq` (1, 2, ... without gaps) and commit it durably.
+                      finished=False, dropped=(), results=None) -> str:
+        """Append action number `seq` (1, 2, ... without gaps) and commit it durably;
+        returns the time it was logged.
 
-        `scores` [(part, points, details)] and `finished` are what the action changed in the
-        score lines and the status: written in the same transaction, so they can never
-        disagree with the actions after a crash. A database that cannot take the write
-        (locked by another program past the timeout, a full disk) raises StoreError and
-        holds nothing of the action."""
+        `scores` [(part, points, details)], `dropped` [part] and `finished` are what the
+        action changed in the score lines and the status, and `results` the finished game's
+        result rows (store.results; needed when `finished`): written in the same
+        transaction, so they can never disagree with the actions after a crash. Only an
+        undo ("undo") may follow the action that finished a game; it opens the game again
+        unless `finished`. A database that cannot take the write (locked by another
+        program past the timeout, a full disk) raises StoreError and holds nothing of the
+        action."""
         with self._tx():
             row = self._checked(self._fetch(game_id, "no game %d in %s"))
             status, count, head = row[4], row[7], row[8]
-            if status != "playing":
+            if status != "playing" and not (status == "finished" and kind == "undo"):
                 raise StoreError("game %d is %s: no more actions" % (game_id, status))
             last = self._db.execute("SELECT coalesce(max(seq), 0) FROM actions"
                                     " WHERE game_id = ?", (game_id,)).fetchone()[0]
@@ -330,12 +297,20 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, kind, text, now, chain))
             for part, points, details in scores:
                 self._write_scores(game_id, part, points, details)
+            for part in dropped:
+                self._db.execute("DELETE FROM scores WHERE game_id = ? AND part = ?",
+                                 (game_id, part))
             self._db.execute("UPDATE games SET updated = ?, status = ?, action_count = ?,"
                              " chain_head = ? WHERE id = ?",
                              (now, "finished" if finished else "playing", seq, chain, game_id))
+            if status == "finished":
+                delete_results(self._db, game_id)
+            if finished:
+                write_results(self._db, game_id, row[1], row[3], now, results or ())
             reseal(self._db, game_id)
+        return now
 
-    @_writes("nothing was written")
+    @writes("nothing was written")
     def set_scores(self, game_id: int, part: str, points, details=None):
         """Write (or rewrite) the score line `part` (e.g. 'round 1', 'total'): points per seat."""
         with self._tx():
@@ -351,23 +326,29 @@ class Store:
             [(game_id, part, seat, int(p), json.dumps(d, sort_keys=True))
              for seat, (p, d) in enumerate(zip(points, details))])
 
-    @_writes("nothing was written")
-    def set_status(self, game_id: int, status: str):
+    @writes("nothing was written")
+    def set_status(self, game_id: int, status: str, results=None):
+        """Set a game's status; `results`: its result rows when it is now finished."""
         if status not in STATUSES:
             raise StoreError("unknown status %r" % status)
         with self._tx():
-            self._checked(self._fetch(game_id, "no game %d in %s"))
+            row = self._checked(self._fetch(game_id, "no game %d in %s"))
+            now = _now()
             self._db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
-                             (status, _now(), game_id))
+                             (status, now, game_id))
+            if self._schema >= 3:
+                delete_results(self._db, game_id)
+                if status == "finished":
+                    write_results(self._db, game_id, row[1], row[3], now, results or ())
             reseal(self._db, game_id)
 
     # -- reading ---------------------------------------------------------------------------
 
-    @_reads
+    @reads
     def game(self, game_id: int) -> GameRow:
         return self._row(self._fetch(game_id))
 
-    @_reads
+    @reads
     def games(self, game=None, status=None, limit=None, damaged_ok=False):
         """Stored games, newest first. `damaged_ok`: a game whose row is damaged is still
         listed, with `damaged` saying why (a list must not stop at one bad game)."""
@@ -413,10 +394,11 @@ class Store:
         rows = self.games(game=game, status="playing", limit=1)
         return rows[0] if rows else None
 
-    @_reads
-    def actions(self, game_id: int):
-        """The game's actions in order: a list of (seq, kind, data dict). Each is checked
-        against the game's checksum chain: damage is a StoreError naming the action."""
+    @reads
+    def actions(self, game_id: int, times: bool = False):
+        """The game's actions in order: a list of (seq, kind, data dict), with `times` of
+        (seq, kind, data dict, when it was logged). Each is checked against the game's
+        checksum chain: damage is a StoreError naming the action."""
         row = self._checked(self._fetch(game_id))
         sealed = self._schema >= 2
         rows = self._db.execute(
@@ -437,7 +419,7 @@ class Store:
                     raise StoreError("%s: damaged in the game log (it does not match its"
                                      " checksum)" % what)
                 previous = chain
-            out.append((seq, kind, value))
+            out.append((seq, kind, value, at) if times else (seq, kind, value))
         if sealed:
             count, head = row[7], row[8]
             if len(rows) < count:
@@ -450,7 +432,7 @@ class Store:
                                  " row counts %d actions)" % (game_id, len(rows), count))
         return out
 
-    @_reads
+    @reads
     def scores(self, game_id: int):
         """{part: [(points, detail) per seat]} of the score lines written so far."""
         if not self._schema:
@@ -466,7 +448,7 @@ class Store:
                 (points, _json(detail, "game %d score line %r" % (game_id, part))))
         return out
 
-    @_reads
+    @reads
     def integrity(self) -> str:
         """SQLite's own integrity check: 'ok' when the file is sound."""
         return self._db.execute("PRAGMA integrity_check").fetchone()[0]

@@ -197,6 +197,7 @@ class TableApp(App):
 
     def _apply(self, method, what):
         self._measure_card()
+        was = self.session.row.status
         try:
             with self.table.entry(seen=self.shown_seq, source="terminal"):
                 message = method(what)
@@ -205,7 +206,18 @@ class TableApp(App):
         else:
             if message:
                 self.say(message)
+            self.show_closing(was)
         self.refresh_panels()
+
+    def show_closing(self, was):
+        """When the game has just ended: its ratings and, in a game night, the standings
+        and the next game's seats, in the card panel (stats.closing)."""
+        if was != "finished" and self.session.row.status == "finished":
+            from boardlight.stats.closing import closing_lines
+
+            lines = closing_lines(self.session)
+            if lines:
+                self.view.peek = "\n".join(lines)
 
     def _widgets_gone(self):
         # Once the app is exiting its widgets go, one by one, but the mirror's timer and

@@ -9,13 +9,15 @@ events it uses into intents (GameView.intent_for_event) and acts on them directl
 from collections import namedtuple
 
 # name: "next" (deal, turn the card, draw), "menu" (the list of entries), "hint",
-# "hold" (a player holds their button down), "player" (a player's button is released);
+# "undo" (take back the last action), "hold" (a player holds their button down), "player"
+# (a player's button is released);
 # seat: the player's seat (0-based) for "hold" and "player", else None.
 Intent = namedtuple("Intent", ("name", "seat"))
 
 NEXT = Intent("next", None)
 MENU = Intent("menu", None)
 HINT = Intent("hint", None)
+UNDO = Intent("undo", None)
 
 
 def hold(seat: int) -> Intent:
@@ -42,9 +44,9 @@ def is_release(event) -> bool:
 
 def intent_for_event(event):
     """The intent a device event stands for in every game, or None: a short "next" is
-    NEXT, a short "menu" is MENU, a player button held down is `hold`, released `player`.
-    Scans are not intents (the view reads the card code), nor are long presses of next
-    and menu."""
+    NEXT, a short "menu" is MENU, a long "menu" is UNDO, a player button held down is
+    `hold`, released `player`. Scans are not intents (the view reads the card code), nor
+    is a long press of next."""
     if event[0] != "button":
         return None
     _, name, action = event
@@ -55,6 +57,8 @@ def intent_for_event(event):
         if action in ("short", "long"):
             return player(seat)
         return None
+    if name == "menu" and action == "long":
+        return UNDO
     if action != "short":
         return None
     if name == "next":

@@ -120,12 +120,14 @@ class PlainTable:
                 self.say(plain(line))
             for line in view.legend_lines():
                 self.say(line)
-            self.say("board: the table again; quit: stop (play --resume --plain continues)")
+            self.say("undo: take back the last move; board: the table again;")
+            self.say("quit: stop (play --resume --plain continues)")
             return
         if word in TABLE_WORDS:
             self.show_table()
             return
         seq = self.session.seq
+        was = self.session.row.status
         parts = self._parts()
         try:
             message = view.handle(text) if text else view.on_intent(intents.NEXT)
@@ -147,6 +149,12 @@ class PlainTable:
             for part in sorted(self._parts() - parts):
                 for line in view.part_lines(part):
                     self.say(plain(line))
+            if was != "finished" and self.session.row.status == "finished":
+                # The game has just ended: its ratings and, in a game night, the standings.
+                from boardlight.stats.closing import closing_lines
+
+                for line in closing_lines(self.session):
+                    self.say(sentence(line))
             self.show_table()
 
     def _parts(self):

@@ -101,12 +101,26 @@ class GameView:
             return self.on_next()
         if intent.name == "menu":
             return self.show_help()
+        if intent.name == "undo":
+            return self.take_back("the device")
         if intent.name == "hint":
             hint = getattr(self, "cmd_hint", None)
             if hint is None:
                 raise ViewError("%s has no hints" % self.NAME)
             return hint([])
         raise ViewError("%r is not something a button can ask for" % (intent.name,))
+
+    def cmd_undo(self, words):
+        """'undo': take back the last action (sessions.undo says how far back it goes)."""
+        if words:
+            raise ViewError("'undo' takes nothing after it")
+        return self.take_back("terminal")
+
+    def take_back(self, by: str) -> str:
+        """Take back the last action for `by` (who asked: "terminal", "the device"); the
+        refusal past what an undo reaches is a RuleError, one line."""
+        undone = self.session.undo(by=by)
+        return "Taken back: %s. %s" % (self.session.describe(undone), self.prompt())
 
     def show_help(self) -> str:
         """The entries, in the card panel (the `menu` button, or '?')."""

@@ -8,6 +8,8 @@ Entries (coordinates are (row, col) from the top-left of the 15 x 15 box, 0-base
                   (page N of a hint longer than the panel)
     sheet P       player P's score sheet
 Enter alone repeats what the player to move must do; the device's "next" button shows the hint.
+After a turn the next player's new tiles are drawn with Enter (the device's "next"): until
+then 'undo' takes the turn back.
 """
 
 from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
@@ -54,7 +56,23 @@ class ZatreView(GameView):
         return self.session.core
 
     def on_next(self):
+        if self.session.awaiting_draw:
+            return self.draw()
         return self.prompt()
+
+    def draw(self):
+        """The player to move draws their new tiles (shown from now on)."""
+        game = self.game
+        name = self.session.players[game.current]
+        hand = self.act({"type": "draw", "seat": game.current})
+        return "%s draws %s. %s" % (name, _hand(hand), self.prompt())
+
+    def draw_prompt(self):
+        """The prompt while the player to move has not drawn their new tiles."""
+        game = self.game
+        return "%s: press Enter%s to draw your tiles ('undo' takes back %s's turn)." % (
+            self.session.players[game.current], self.or_button(),
+            self.session.players[self.session.last_action()[1]["seat"]])
 
     def other(self, words):
         game = self.game
@@ -113,6 +131,8 @@ class ZatreView(GameView):
         game = self.game
         if game.over:
             raise ViewError("the game is over: no hints")
+        if self.session.awaiting_draw:
+            self.draw()  # a hint for the tiles to come shows them: they are drawn
         page = 1  # 'hint N': page N of a hint longer than the panel
         if words:
             if len(words) > 1 or not words[0].isdecimal() or int(words[0]) < 1:
@@ -204,6 +224,8 @@ class ZatreView(GameView):
         # The device always shows the hand and its compact hint; its "next" button asks for
         # the full hint here (Enter alone repeats the prompt). Turns are typed.
         intent = GameView.intent_for_event(self, event)
+        if intent == intents.NEXT and self.session.awaiting_draw:
+            return intent  # draw the next player's tiles
         return intents.HINT if intent == intents.NEXT else intent
 
     # -- panels ------------------------------------------------------------------------------
@@ -228,6 +250,8 @@ class ZatreView(GameView):
         game = self.game
         if game.over:
             return "The game is over: %s." % self._result()
+        if self.session.awaiting_draw:
+            return self.draw_prompt()
         name = self.session.players[game.current]
         need = game.must_place()
         if need == 0:
@@ -294,7 +318,11 @@ class ZatreView(GameView):
             return self.peek
         game = self.game
         lines = []
-        if not game.over:
+        held = self.session.visible_hand
+        if not game.over and self.session.awaiting_draw:
+            lines.append(("To move: %s, to draw (Enter)"
+                          % self.session.players[game.current])[:CARD_WIDTH])
+        elif not game.over:
             # One line of at most CARD_WIDTH, so that the rows below fit.
             name = self.session.players[game.current]
             line = "To move: %s  hand %s, place %d" % (name, _hand(game.hand()),
@@ -313,7 +341,7 @@ class ZatreView(GameView):
             # Beside the device's mirror the panel holds 6 lines: five or six players' rows
             # do not fit. A player holding nothing has sheet = score, as the scoreboard
             # shows already: the rows of those who hold tiles are the ones that say more.
-            seats = [p for p in seats if game.hand(p)]
+            seats = [p for p in seats if held(p)]
         more = []
         closing = 0 if len(seats) == len(self.session.players) else 1
         if self.card_lines is not None and len(lines) + len(seats) + closing > self.card_lines:
@@ -323,8 +351,8 @@ class ZatreView(GameView):
             seats, more = seats[:room], seats[room:]
         for p in seats:
             lines.append("%-7s %5d %5d %6d" % (self.session.players[p][:7],
-                                                game.sheets[p].total(), sum(game.hand(p)),
-                                                game.score(p)))
+                                                game.sheets[p].total(), sum(held(p)),
+                                                game.sheets[p].total() - sum(held(p))))
         if more:
             lines.append("and %d more holding tiles: 'sheet P'" % len(more))
         elif len(seats) < len(self.session.players):
@@ -335,6 +363,9 @@ class ZatreView(GameView):
         game = self.game
         if game.over:
             return ("scores", {"scores": game.final_scores(), "names": self.session.players})
+        if self.session.awaiting_draw:
+            return ("message", {"text": "%s: draw" % self.session.players[game.current],
+                                "loop": True})
         hint = compact_hint(game.board, game.hand(), game.first_turn, game.strict, game.grey_at)
         return ("zatre_tiles", {"tiles": game.hand(), "hint": list(hint)})
 

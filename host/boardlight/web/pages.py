@@ -11,7 +11,7 @@ from boardcore.errors import RuleError
 
 from boardlight.store.gamelog import StoreError
 from boardlight.web import fits, forbes, zatre
-from boardlight.web.html import esc
+from boardlight.web.html import el, esc, move_button
 
 PRESENTERS = {"fits": fits, "zatre": zatre, "forbes": forbes}
 GAME_NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
@@ -34,7 +34,28 @@ def picture(session, audience) -> dict:
     """{"seq", "html"}: the audience's picture of the game as it is now (call it with the
     table held)."""
     html = presenter(session.GAME).fragment(session, audience)
-    return {"seq": session.seq, "html": html}
+    return {"seq": session.seq, "html": html + undo_control(session, audience)}
+
+
+def undo_control(session, audience) -> str:
+    """The button that takes back the last move, on the page of the player who made it
+    while it can be taken back (docs/web.md); nothing on the other pages."""
+    if audience.spectator or session.undo_seat() != audience.seat:
+        return ""
+    return el("div", move_button("Take back your last move", {"kind": "undo"},
+                                 class_="undo"), class_="moves own")
+
+
+def undo_move(session, audience) -> dict:
+    """The undo action for a page's "take back" button: only the page of the player whose
+    move it would take back may ask."""
+    why = session.undo_refusal()
+    if why is not None:
+        raise RuleError(why)
+    if session.undo_seat() != audience.seat:
+        raise RuleError("only the page of the player who made the last move can take it"
+                        " back (%s)" % session.describe(session.last_action()[1]))
+    return {"type": "undo", "by": "%s's page" % audience.name}
 
 
 class Pictures:
@@ -71,10 +92,17 @@ def make_move(table, audience, body):
     with table.lock:
         try:
             game_moves = presenter(session.GAME)
-            action = game_moves.move(session, audience, body["move"])
-            result = table.act(action, seen=body.get("seen"),
-                               source="%s's page" % audience.name)
-            answer = {"ok": True, "message": game_moves.said(session, audience, action, result)}
+            if body["move"].get("kind") == "undo":
+                action = undo_move(session, audience)
+                result = table.act(action, seen=body.get("seen"),
+                                   source="%s's page" % audience.name)
+                said = "Taken back: %s." % session.describe(result)
+            else:
+                action = game_moves.move(session, audience, body["move"])
+                result = table.act(action, seen=body.get("seen"),
+                                   source="%s's page" % audience.name)
+                said = game_moves.said(session, audience, action, result)
+            answer = {"ok": True, "message": said}
             status = 200
         except (RuleError, StoreError) as exc:
             answer = {"ok": False, "refused": str(exc)}

@@ -4,7 +4,9 @@ their hand.
 
 Moves: on your turn, tap a tile of your hand, then the cell for it, as often as the turn
 needs, then "Play these tiles"; or pass. The core checks the whole turn and its refusal is
-shown as it words it.
+shown as it words it. A player's new tiles show on their own page at once; the table and
+the other pages show them once drawn at the table or played (until then the turn before
+can be taken back: sessions.zatre).
 """
 
 from boardcore.errors import RuleError
@@ -49,7 +51,7 @@ def fragment(session, audience) -> str:
                 "; the highest sum is %d (%d way%s)" % (best_sum, ways, "" if ways == 1 else "s")
                 if best_sum else "")
             if turns else "No tile of yours can be placed: pass."), class_="own best"))
-    parts.append(_scores(game, names, seat))
+    parts.append(_scores(session, names, seat))
     if seat is not None:
         parts.append(_sheet(game.sheets[seat]))
     return "".join(parts)
@@ -65,6 +67,8 @@ def _status(session, audience) -> str:
     need = game.must_place()
     extra = " (the first turn puts one on the red square, row 7, column 7)" \
         if game.first_turn else ""
+    if session.awaiting_draw and game.current != audience.seat:
+        return "%s to move: their new tiles are not drawn yet." % name
     if game.current == audience.seat:
         if need == 0:
             return "Your turn: none of %s can be placed; pass." % _hand(game.hand())
@@ -151,7 +155,8 @@ def _hand_buttons(hand) -> str:
         + el("p", "", class_="pending", aria_live="polite"), class_="own")
 
 
-def _scores(game, names, seat) -> str:
+def _scores(session, names, seat) -> str:
+    game = session.core
     rows = [el("tr", "".join(el("th", h, scope="col")
                              for h in ("Player", "Sheet", "Held",
                                        "Score" if game.over else "If it ended now")))]
@@ -160,9 +165,11 @@ def _scores(game, names, seat) -> str:
                                  ("to move", not game.over and p == game.current)) if on]
         label = esc(name) + (el("span", " (%s)" % ", ".join(notes), class_="note")
                              if notes else "")
+        # The tiles the table has seen (a player's own page shows theirs).
+        held = sum(game.hand(p) if p == seat else session.visible_hand(p))
         rows.append(el("tr", el("th", label, scope="row") + "".join(
-            el("td", str(x)) for x in (game.sheets[p].total(), sum(game.hand(p)),
-                                        game.score(p))),
+            el("td", str(x)) for x in (game.sheets[p].total(), held,
+                                        game.sheets[p].total() - held)),
             class_="turn" if "to move" in notes else None))
     return el("table", el("caption", "Scores") + "".join(rows), class_="scores")
 

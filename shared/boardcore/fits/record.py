@@ -36,7 +36,7 @@ from boardcore.textfile import OLD_COMMENT, check_header, content_lines
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
-    from typing import Any, NoReturn
+    from typing import Any, NoReturn, Sequence
     from boardcore.fits.game import Game
     from boardcore.fits.layouts import Layout
 
@@ -47,9 +47,10 @@ PENDING = "-"  # a player who has not acted yet: only on the record's last line
 class Record:
     """A game record read from text (not yet replayed). rounds: list of dicts
     {number, board, line, start: [(name, tile, action, line)], cards: [(tile,
-    [(name, action)], line)], score: [(name, total)] or None, score_line}; an action is
-    (orientation, column), "pass", "skip" or "-". players is empty until the Players
-    header is read."""
+    [(name, action)], line)], undone: [(where, name, action, line)], score: [(name,
+    total)] or None, score_line}; an action is (orientation, column), "pass", "skip" or
+    "-"; an undone action was taken back on the start line (where -1) or on card `where`
+    (0-based) of the round. players is empty until the Players header is read."""
 
     __slots__ = ("players", "seed", "boards", "start_tiles", "max_overhang", "rounds", "source")
 
@@ -71,9 +72,20 @@ def _action_text(action: "Any") -> str:
     return PENDING if action is None else action
 
 
-def format_record(game: "Game") -> str:
+def format_record(game: "Game", undone: "Sequence[tuple[int, int, int, Any, str | None]] | None" = None) -> str:
     """The record of a game so far (boardcore.fits.game.Game), in the format of
-    docs/fits-formats.md."""
+    docs/fits-formats.md.
+
+    undone: the actions taken back, in the order they were taken back, as (round index,
+    where, seat, action, note): where -1 for the start line, else the card's index in the
+    round (0-based); action (orientation, column) or "pass"; note a comment written above
+    the `undone:` line (who took it back and when), or None."""
+    notes: "dict[tuple[int, int], list[str]]" = {}
+    for rnd_index, where, seat, act, note in undone or ():
+        lines = notes.setdefault((rnd_index, where), [])
+        if note:
+            lines.append("# " + note)
+        lines.append("undone: %s %s" % (game.players[seat], _action_text(act)))
     out = [RECORD_HEAD]
     out.append("Players: " + " ".join(game.players))
     out.append("Seed: " + ("none" if game.seed is None else str(game.seed)))
@@ -89,9 +101,13 @@ def format_record(game: "Game") -> str:
         for i, p in enumerate(game.players):
             starts.append("%s %s %s" % (p, rnd["starts"][i], _action_text(rnd["start_drops"][i])))
         out.append("start: " + ", ".join(starts))
+        out.extend(notes.get((k, -1), ()))
+        c = 0
         for tile, acted in rnd["cards"]:
             acts = ["%s %s" % (p, _action_text(acted[i])) for i, p in enumerate(game.players)]
             out.append("card %s: %s" % (tile, ", ".join(acts)))
+            out.extend(notes.get((k, c), ()))
+            c += 1
         if k < len(game.round_scores):
             sc = game.round_scores[k]
             out.append("score: " + ", ".join("%s %d" % (p, sc[i]["total"]) for i, p in enumerate(game.players)))
@@ -155,18 +171,18 @@ def parse_record(text: str, source: "str | None" = "<record>") -> Record:
             if len(f) != 4 or f[2] != "board":
                 raise FormatError("round line must be 'Round N board B', not %r" % line, source, n)
             rnd = {"number": _int(f[1], "round number", source, n), "board": _int(f[3], "board", source, n),
-                   "line": n, "start": [], "cards": [], "score": None, "score_line": None}
+                   "line": n, "start": [], "cards": [], "undone": [], "score": None, "score_line": None}
             if rnd["number"] != len(rec.rounds) + 1:
                 raise FormatError("round %d where round %d comes next" % (rnd["number"], len(rec.rounds) + 1), source, n)
             rec.rounds.append(rnd)
             continue
         if ":" not in line:
-            raise FormatError("cannot read %r (expected 'Key: value', 'Round', 'start:', 'card T:' or 'score:')" % line, source, n)
+            raise FormatError("cannot read %r (expected 'Key: value', 'Round', 'start:', 'card T:', 'undone:' or 'score:')" % line, source, n)
         key, body = line.split(":", 1)
         key = key.strip()
         body = body.strip()
         if rnd is None:
-            if key in ("start", "score") or key.startswith("card "):
+            if key in ("start", "score", "undone") or key.startswith("card "):
                 raise FormatError("%r before the first 'Round' line" % key, source, n)
             _header(rec, key, body, source, n)
             continue
@@ -187,6 +203,17 @@ def parse_record(text: str, source: "str | None" = "<record>") -> Record:
                     raise FormatError("card entry %r is not 'NAME ACTION'" % " ".join(e), source, n)
                 acts.append((e[0], _action(e[1], source, n)))
             rnd["cards"].append((tile, acts, n))
+        elif key == "undone":
+            # A drop or pass taken back: it belongs to the start or card line above it.
+            if not rnd["start"] or rnd["score"] is not None:
+                raise FormatError("an 'undone:' line follows the start or card line it belongs to", source, n)
+            e = body.split()
+            if len(e) != 2:
+                raise FormatError("undone entry %r is not 'NAME ACTION'" % body, source, n)
+            act = _action(e[1], source, n)
+            if not (isinstance(act, tuple) or act == "pass"):
+                raise FormatError("undone: %s is not a drop (O/C) or 'pass': nothing to take back" % e[1], source, n)
+            rnd["undone"].append((len(rnd["cards"]) - 1, e[0], act, n))
         elif key == "score":
             scores = []
             for e in _entries(body, source, n):
@@ -248,7 +275,11 @@ def replay(rec: Record, layouts: "dict[int, Layout] | None" = None) -> "Game":
         except FitsError as exc:
             _fail(rec, rnd["start"][0][3], "start cards", exc)
         last = rnd is rec.rounds[-1]
+        for _w, who, _act, ln in rnd["undone"]:
+            if who not in game.players:
+                raise RecordError(_where(rec, ln, "undone: %s is not a player" % who))
         for name, tile, act, ln in rnd["start"]:
+            _check_undone(rec, game, rnd, -1, name, tile)
             if act == PENDING and last and not rnd["cards"]:
                 continue
             if not isinstance(act, tuple):
@@ -257,7 +288,7 @@ def replay(rec: Record, layouts: "dict[int, Layout] | None" = None) -> "Game":
                 game.place(name, tile, act[0], act[1])
             except FitsError as exc:
                 _fail(rec, ln, "%s %s %s" % (name, tile, _action_text(act)), exc)
-        for tile, acts, ln in rnd["cards"]:
+        for c, (tile, acts, ln) in enumerate(rnd["cards"]):
             try:
                 game.turn_card(tile)
             except FitsError as exc:
@@ -268,6 +299,12 @@ def replay(rec: Record, layouts: "dict[int, Layout] | None" = None) -> "Game":
                 if name in seen:
                     raise RecordError(_where(rec, ln, "%s: %s acts twice on one card" % (what, name)))
                 seen.append(name)
+                if act == SKIP:
+                    for w, who, _act, uln in rnd["undone"]:
+                        if w == c and who == name:
+                            raise RecordError(_where(rec, uln, "undone: %s skips card %s: there is nothing to take back" % (name, tile)))
+                else:
+                    _check_undone(rec, game, rnd, c, name, tile)
                 if act == PENDING:
                     if not (last and ln == rnd["cards"][-1][2] and rnd["score"] is None):
                         raise RecordError(_where(rec, ln, "%s: '-' (not acted yet) is only allowed on the record's last line" % what))
@@ -292,6 +329,23 @@ def replay(rec: Record, layouts: "dict[int, Layout] | None" = None) -> "Game":
         elif rnd["score"] is not None:
             raise RecordError(_where(rec, rnd["score_line"], "score line but round %d is not over (%d cards turned)" % (rnd["number"], game.turned)))
     return game
+
+
+def _check_undone(rec: Record, game: "Game", rnd: "dict[str, Any]", where: int, name: str, tile: str) -> None:
+    """Each action `name` took back on the start line (where -1) or card `where` must have
+    been legal then: it is tried on a copy of the player's board as it was."""
+    for w, who, act, ln in rnd["undone"]:
+        if w != where or who != name:
+            continue
+        what = "undone %s %s on %s" % (name, _action_text(act), "the start tile %s" % tile if where < 0 else "card %s" % tile)
+        if act == "pass":
+            if where < 0:
+                raise RecordError(_where(rec, ln, "%s: a start tile cannot be set aside" % what))
+            continue
+        try:
+            game.board(name).copy().drop(tile, act[0], act[1])
+        except FitsError as exc:
+            _fail(rec, ln, what, exc)
 
 
 def _check_scores(rec: Record, game: "Game", rnd: "dict[str, Any]", scores: "list[dict[str, Any]]") -> None:

@@ -211,6 +211,22 @@ class Game:
         self.moves.append((seat, self._stone, row, col))
         self._stone = None
 
+    def take_back(self) -> "tuple[int, str, int, int]":
+        """Take the last placement back: its stone is the drawn stone of the player who
+        placed it again, to be placed anew (nothing has been drawn since). Returns the move
+        taken back, (seat, stone, row, col). Refused once the board is full: the end of
+        the game has shown every hand."""
+        if self.over:
+            raise GameOverError("the board is full: the game is over and every hand has been shown")
+        if not self.moves:
+            raise DrawError("no stone has been placed in this game yet")
+        if self._stone is not None:
+            raise DrawError("%s has drawn a stone since: the placements before it stay" % self.players[self.current or 0])
+        move = self.moves.pop()
+        self._board[move[2] * SIZE + move[3]] = _EMPTY_BYTE
+        self._stone = move[1]
+        return move
+
     def play(self, seat: int, row: int, col: int, symbol: "str | None" = None) -> str:
         """Draw (unless already drawn) and place in one step; returns the stone's code.
 

@@ -45,6 +45,7 @@ if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block 
     from boardcore.forbes.match import Match
 
 HEADER = "forbes-match"
+UNDO = "undo"  # the line that takes back the move above it
 VERSION = "1"
 _TRUE = ("on", "true", "yes", "1")
 _FALSE = ("off", "false", "no", "0")
@@ -102,15 +103,18 @@ def word_lines(text: str, source: "str | None", name: str) -> "list[tuple[int, l
 
 class RecordGame:
     """One game block of a record: the dealer's name, the line of its `game` line, the
-    hands given [(name, cards)] and the moves [(line, name, stone, row, col)]."""
+    hands given [(name, cards)], the moves [(line, name, stone, row, col)] that stand and
+    the moves taken back [(index, line, name, stone, row, col)]: placed as move `index`
+    (0-based) of the game, then taken back by an `undo` line."""
 
-    __slots__ = ("dealer", "line", "hands", "moves")
+    __slots__ = ("dealer", "line", "hands", "moves", "undone")
 
     def __init__(self, dealer: str, line: int) -> None:
         self.dealer = dealer
         self.line = line
         self.hands: "list[tuple[str, str]]" = []
         self.moves: "list[tuple[int, str, str, int, int]]" = []
+        self.undone: "list[tuple[int, int, str, str, int, int]]" = []
 
 
 class Record:
@@ -134,8 +138,11 @@ def parse_record(text: str, source: "str | None" = None) -> Record:
     lines = word_lines(text, source, HEADER)
     players_line = None
     game = None
+    last_kind: "str | None" = None
     for number, words in lines:
         kind = words[0]
+        previous: "str | None" = last_kind
+        last_kind = kind
         if kind in ("players", "option", "seed"):
             if record.games:
                 raise FormatError("%r lines belong before the first game" % kind, source, number)
@@ -191,8 +198,16 @@ def parse_record(text: str, source: "str | None" = None) -> Record:
                 if not is_digits(w):
                     raise FormatError("row and column must be whole numbers 0..%d, not %r" % (SIZE - 1, w), source, number)
             game.moves.append((number, words[1], stone, int(words[3]), int(words[4])))
+        elif kind == UNDO:
+            if len(words) != 1:
+                raise FormatError("an undo line is 'undo' alone", source, number)
+            if game is None or previous != "move":
+                raise FormatError("'undo' takes back the move line just above it", source, number)
+            assert game is not None
+            move = game.moves.pop()
+            game.undone.append((len(game.moves),) + move)
         else:
-            raise FormatError("unknown line %r (expected players, option, seed, game, hand or move)" % kind, source, number)
+            raise FormatError("unknown line %r (expected players, option, seed, game, hand, move or undo)" % kind, source, number)
     if not record.games:
         raise FormatError("no games in the record", source, lines[-1][0] if lines else 1)
     return record
@@ -271,25 +286,35 @@ def _replay(record: Record, results: "list[dict[str, Any]] | None") -> "Match":
             raise FormatError("game %d must be dealt by %s (second to play in the last game), not %s"
                               % (len(match.history) + 1, expected, block.dealer), source, block.line)
         previous = block
-        for k in range(len(block.moves)):
-            number, name, stone, row, col = block.moves[k]
-            if k == 0:
-                _start(record, match, block, number)
-            game = match.game
-            if game is None:
-                raise FormatError("the game from line %d already has its 16 moves: start the next with a 'game' line"
-                                  % block.line, source, number)
-            try:
-                seat = game.seat_of(name)
-                if match.rng is not None:
-                    drawn = game.play(seat, row, col)
-                    if drawn != stone:
-                        raise FormatError("seed %s draws a %s here, not a %s" % (record.seed, drawn, stone), source, number)
-                else:
-                    game.play(seat, row, col, stone)
-            except RuleError as exc:
-                raise FormatError(str(exc), source, number)
-            if game.over:
+        for k in range(len(block.moves) + 1):
+            attempts = [m[1:] + (True,) for m in block.undone if m[0] == k]
+            if k < len(block.moves):
+                attempts.append(block.moves[k] + (False,))
+            game = None
+            for number, name, stone, row, col, undone in attempts:
+                if k == 0 and match.game is None:
+                    _start(record, match, block, number)
+                game = match.game
+                if game is None:
+                    raise FormatError("the game from line %d already has its 16 moves: start the next with a 'game' line"
+                                      % block.line, source, number)
+                drawn = game.stone
+                try:
+                    seat = game.seat_of(name)
+                    if drawn is not None and stone != drawn:
+                        raise FormatError("%s drew a %s: the move after an undo places that stone, not a %s"
+                                          % (name, drawn, stone), source, number)
+                    if match.rng is not None:
+                        drawn = game.play(seat, row, col)
+                        if drawn != stone:
+                            raise FormatError("seed %s draws a %s here, not a %s" % (record.seed, drawn, stone), source, number)
+                    else:
+                        game.play(seat, row, col, stone)
+                    if undone:
+                        game.take_back()
+                except RuleError as exc:
+                    raise FormatError(str(exc), source, number)
+            if game is not None and game.over:
                 scores = match.end_game()
                 if results is not None:
                     results.append(_game_result(len(match.history), game, scores))
@@ -336,21 +361,35 @@ def score_record(record: Record) -> "dict[str, Any]":
     }
 
 
-def format_record(players: "Sequence[str]", options: "Options | None", games: "Sequence[Game]", seed: "int | None" = None) -> str:
+def format_record(players: "Sequence[str]", options: "Options | None", games: "Sequence[Game]", seed: "int | None" = None,
+                  undone: "Sequence[tuple[int, int, int, str, int, int, str | None]] | None" = None) -> str:
     """The text of a match record: `games` are the boardcore.forbes.game.Game objects in
     play order (the last may be unfinished). Round-trips through parse_record and replay.
     With a seed, an unfinished game has no hand lines (the replay deals them from the
-    seed): a record written or exported mid-game does not show the secret hands."""
+    seed): a record written or exported mid-game does not show the secret hands.
+
+    undone: the placements taken back, in order, as (game index, move index, seat, stone,
+    row, col, note): a `move` line then `undo`, before the move that stands in their
+    place; note is a comment after `undo` (who took it back and when), or None."""
     out = [HEADER + " " + VERSION, "players " + " ".join(players)]
     out.extend(format_options(options if options is not None else Options()))
     if seed is not None:
         out.append("seed %d" % seed)
+    back = list(undone or ())
+    g = 0
     for game in games:
         out.append("game dealer " + players[game.dealer])
         if seed is None or game.over:  # a seeded game in play keeps its hands secret
             hands = game.all_hands()
             for seat in game.order:
                 out.append("hand %s %s" % (players[seat], hands[seat]))
-        for seat, stone, row, col in game.moves:
-            out.append("move %s %s %d %d" % (players[seat], stone, row, col))
+        for k in range(len(game.moves) + 1):
+            for g_, k_, seat, stone, row, col, note in back:
+                if g_ == g and k_ == k:
+                    out.append("move %s %s %d %d" % (players[seat], stone, row, col))
+                    out.append(UNDO + ("  # " + note if note else ""))
+            if k < len(game.moves):
+                seat, stone, row, col = game.moves[k]
+                out.append("move %s %s %d %d" % (players[seat], stone, row, col))
+        g += 1
     return "\n".join(out) + "\n"

@@ -32,10 +32,11 @@ from boardcore.textfile import check_header, content_lines
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
-    from typing import Any
+    from typing import Any, Sequence
     from boardcore.zatre.game import Game
 
 RECORD_HEAD = "zatre record"
+UNDO = "undo"  # the line that takes back the turn above it
 OPTIONS = ("strict_adjacency", "centre_doubles", "grey_exception_at")
 
 
@@ -127,34 +128,56 @@ def ints(value: str, sep: str, what: str, source: "str | None", n: int, low: int
 class Record:
     """A game record read from text, not yet replayed: players (seat order), seed,
     options ({"strict_adjacency": bool, "centre_doubles": bool, "grey_exception_at": "tile"
-    or "turn"}), turns [(line number,
-    player name, [(row, col, value), ...])] (an empty list is a pass) and source."""
+    or "turn"}), turns [(line number, player name, [(row, col, value), ...])] (an empty
+    list is a pass; the turns that stand), undone [(position, line number, player name,
+    tiles)] (turns taken back: each was played after the first `position` turns and taken
+    back before the next one) and source."""
 
-    __slots__ = ("players", "seed", "options", "turns", "source")
+    __slots__ = ("players", "seed", "options", "turns", "undone", "source")
 
     def __init__(self, players: "list[str]", seed: int, options: "dict[str, Any]",
-                 turns: "list[tuple[int, str, list[tuple[int, int, int]]]]", source: "str | None") -> None:
+                 turns: "list[tuple[int, str, list[tuple[int, int, int]]]]", source: "str | None",
+                 undone: "list[tuple[int, int, str, list[tuple[int, int, int]]]] | None" = None) -> None:
         self.players = players
         self.seed = seed
         self.options = options
         self.turns = turns
+        self.undone = undone if undone is not None else []
         self.source = source
 
 
-def format_record(game: "Game") -> str:
-    """The record of a boardcore.zatre.game.Game (players, seed, options, every turn) as text."""
+def _turn_text(tiles: "Sequence[tuple[int, int, int]]") -> str:
+    if not tiles:
+        return "pass"
+    return " ".join("%d@%d,%d" % (v, r, c) for r, c, v in tiles)
+
+
+def format_record(game: "Game", undone: "Sequence[tuple[int, int, Sequence[tuple[int, int, int]], str | None]] | None" = None) -> str:
+    """The record of a boardcore.zatre.game.Game (players, seed, options, every turn) as text.
+
+    undone: the turns taken back, in order, as (position, seat, tiles, note): played after
+    the first `position` turns, then taken back (an `undo` line after it); note is a
+    comment written above the `undo` line (who took it back and when), or None."""
     out = [RECORD_HEAD]
     out.append("players: " + ", ".join(game.players))
     out.append("seed: %d" % game.seed)
     out.append("options: " + options_text(game.strict, game.centre_doubles, game.grey_at))
+    back = list(undone or ())
     k = 0
+
+    def taken_back(position: int) -> None:
+        for position_, seat, tiles, note in back:
+            if position_ == position:
+                out.append("%d %s: %s" % (position + 1, game.players[seat], _turn_text(tiles)))
+                if note:
+                    out.append("# " + note)
+                out.append(UNDO)
+
     for player, tiles in game.played():
+        taken_back(k)
         k += 1
-        if tiles:
-            text = " ".join("%d@%d,%d" % (v, r, c) for r, c, v in tiles)
-        else:
-            text = "pass"
-        out.append("%d %s: %s" % (k, game.players[player], text))
+        out.append("%d %s: %s" % (k, game.players[player], _turn_text(tiles)))
+    taken_back(k)
     return "\n".join(out) + "\n"
 
 
@@ -198,7 +221,19 @@ def parse_record(text: str, source: "str | None" = None) -> Record:
     n, line = lines[2]
     options = read_options(field(line, "options", source, n), source, n)
     turns: "list[tuple[int, str, list[tuple[int, int, int]]]]" = []
+    undone: "list[tuple[int, int, str, list[tuple[int, int, int]]]]" = []
+    after_undo = False
     for n, line in lines[3:]:
+        if line == UNDO:
+            # Only the last turn can be taken back, before the next player drew: once
+            # they have played, the turn before theirs stands.
+            if not turns or after_undo:
+                raise FormatError("'undo' takes back the turn line just above it", source, n)
+            t = turns.pop()
+            undone.append((len(turns), t[0], t[1], t[2]))
+            after_undo = True
+            continue
+        after_undo = False
         head, colon, rest = line.partition(":")
         number, _, name = head.partition(" ")
         if not colon or not name:
@@ -211,7 +246,7 @@ def parse_record(text: str, source: "str | None" = None) -> Record:
             raise FormatError("turn %d follows turn %d: expected %d" % (k, len(turns), len(turns) + 1), source, n)
         find_player(name.strip(), players, source, n)
         turns.append((n, name.strip(), parse_turn(rest, source, n)))
-    return Record(players, seed[0], options, turns, source)
+    return Record(players, seed[0], options, turns, source, undone)
 
 
 def replay(record: Record) -> "Game":
@@ -223,19 +258,34 @@ def replay(record: Record) -> "Game":
 
     source = record.source
     options = record.options
-    game = Game(record.players, record.seed, options["strict_adjacency"], options["centre_doubles"],
-                options["grey_exception_at"])
-    for k in range(len(record.turns)):
-        n, name, tiles = record.turns[k]
-        where = "%s%d, turn %d (%s): " % ((str(source) + ":") if source else "line ", n, k + 1, name)
+
+    def fresh() -> "Game":
+        return Game(record.players, record.seed, options["strict_adjacency"], options["centre_doubles"],
+                    options["grey_exception_at"])
+
+    def play(game: "Game", k: int, n: int, name: str, tiles: "list[tuple[int, int, int]]", what: str) -> None:
+        where = "%s%d, %s %d (%s): " % ((str(source) + ":") if source else "line ", n, what, k + 1, name)
         if game.over:
-            raise FormatError("turn %d comes after the end of the game" % (k + 1), source, n)
+            raise FormatError("%s %d comes after the end of the game" % (what, k + 1), source, n)
         if name != game.players[game.current]:
             raise FormatError(
-                "turn %d is %s's, not %s's" % (k + 1, game.players[game.current], name), source, n
+                "%s %d is %s's, not %s's" % (what, k + 1, game.players[game.current], name), source, n
             )
         try:
             game.play(tiles)
         except ZatreError as exc:
             raise exc.__class__(where + str(exc))
+
+    game = fresh()
+    for k in range(len(record.turns) + 1):
+        for position, n, name, tiles in record.undone:
+            if position == k:
+                # Played, then taken back: the game is as it was before it.
+                play(game, k, n, name, tiles, "undone turn")
+                game = fresh()
+                for j in range(k):
+                    game.play(record.turns[j][2])
+        if k < len(record.turns):
+            n, name, tiles = record.turns[k]
+            play(game, k, n, name, tiles, "turn")
     return game

@@ -39,7 +39,9 @@ def test_history_lists_games_with_players_status_and_totals(db, capsys):
     # 5 dots (+3) on board 1.
     assert lines[1].split()[:3] == [str(b), "zatre", "playing"]
     assert lines[2].split()[:3] == [str(a), "fits", "finished"]
-    assert lines[2].endswith("Ann, Bob (4 3)")
+    # And what the game did to the ratings: two new players, the winner 25 -> 27.6, the other
+    # 25 -> 22.4 (docs/stats.md).
+    assert lines[2].endswith("Ann, Bob (4 3)  ratings Ann 25.0 -> 27.6, Bob 25.0 -> 22.4")
     assert main(["history", "--game", "fits", "--db", str(db)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
 
@@ -216,7 +218,9 @@ def test_play_resume_continues_a_plain_game(db, monkeypatch, capsys):
     assert main(["play", "--resume", "--plain", "--db", str(db)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Continuing Zatre game #1 for Ann, Bob.")
-    assert "Bob: place 2 of 1 1 as VALUE@ROW,COL" in out
+    # Bob's new tiles are shown once he draws them (until then Ann's turn can be taken
+    # back); he may play them at once.
+    assert "Bob: press Enter to draw your tiles ('undo' takes back Ann's turn)." in out
     with Store(db) as store:
         assert [kind for _, kind, _ in store.actions(1)] == ["turn", "turn"]
         assert resume_session(store, 1).core.turns == 2

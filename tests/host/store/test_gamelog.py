@@ -18,7 +18,7 @@ def test_new_database_has_schema_version_and_durable_settings(tmp_path):
     with Store(path) as s:
         assert s.integrity() == "ok"
     db = sqlite3.connect(str(path))
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"games", "players", "actions", "scores"} <= tables
@@ -91,7 +91,7 @@ def test_newer_schema_is_refused(tmp_path):
     db = sqlite3.connect(str(path))
     db.execute("PRAGMA user_version=9")
     db.close()
-    with pytest.raises(StoreError, match="schema version 9; this boardlight knows up to 2"):
+    with pytest.raises(StoreError, match="schema version 9; this boardlight knows up to 3"):
         Store(path)
 
 

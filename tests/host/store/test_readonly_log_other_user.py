@@ -25,6 +25,7 @@ import os, sys
 from boardlight.cli import main
 import boardlight.commands.gamelog, boardlight.render.records, boardlight.sessions.registry, boardlight.sessions.records
 import boardlight.sessions.fits, boardlight.sessions.zatre, boardlight.sessions.forbes
+import boardlight.stats.load, boardlight.stats.ratings
 import shlex
 if os.geteuid() == 0:
     os.setgroups([])

@@ -47,7 +47,7 @@ def test_an_old_log_is_upgraded_with_the_checksums_it_would_have_had(tmp_path, r
     with Store(old) as store:
         for gid, snapshot in snapshots.items():
             assert resume_session(store, gid, record=False).snapshot() == snapshot
-    assert _version(old) == SCHEMA_VERSION == 2
+    assert _version(old) == SCHEMA_VERSION == 3
     # The same checksums a log kept by this boardlight from the start holds.
     for sql in ("SELECT game_id, seq, chain FROM actions ORDER BY game_id, seq",
                 "SELECT id, action_count, chain_head, checksum FROM games ORDER BY id"):
@@ -100,7 +100,7 @@ def test_an_upgrade_that_fails_leaves_the_old_log_as_it_was(tmp_path, reference,
     assert "checksum" not in columns
     monkeypatch.undo()
     with Store(old) as store:
-        assert _version(old) == 2 and len(store.games()) == 3
+        assert _version(old) == 3 and len(store.games()) == 3
 
 
 def test_a_new_log_is_made_as_an_upgraded_one(tmp_path):

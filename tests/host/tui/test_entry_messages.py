@@ -29,12 +29,12 @@ def test_a_word_that_is_no_entry_is_not_looked_up_as_a_player(store):
     view = FitsView(session)
     view.handle("")  # deal: both players must place their start tiles
     assert session.core.waiting()
-    assert _refusal(view, "undo") == "'undo' is not an entry I know (type ? for the list)"
+    assert _refusal(view, "rewind") == "'rewind' is not an entry I know (type ? for the list)"
     # A player's name that is not one still is: the rest is a drop.
     assert _refusal(view, "Cy 1 1").startswith("no player called 'cy'")
     # Before the deal too, rather than "nobody is waiting to place a tile".
     fresh = FitsView(FitsSession.start(store, ["Ann"], 4))
-    assert _refusal(fresh, "undo") == "'undo' is not an entry I know (type ? for the list)"
+    assert _refusal(fresh, "rewind") == "'rewind' is not an entry I know (type ? for the list)"
 
 
 def _zatre_holding(store, hand):
@@ -56,4 +56,4 @@ def test_zatre_numbers_alone_read_as_row_col_value_say_so_and_offer_the_form_mea
     # Where the other reading does not help either, the form alone.
     assert _refusal(view, "7 7 9").endswith("and you hold %s (each tile as VALUE@ROW,COL)"
                                             % " ".join(str(v) for v in session.core.hand()))
-    assert _refusal(view, "undo") == "'undo' is not an entry I know (type ? for the list)"
+    assert _refusal(view, "rewind") == "'rewind' is not an entry I know (type ? for the list)"

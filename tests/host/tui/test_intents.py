@@ -26,7 +26,7 @@ def store(tmp_path):
     (("button", "p6", "long"), intents.player(5)),
     (("button", "next", "down"), None),      # only the release of next and menu counts
     (("button", "next", "long"), None),
-    (("button", "menu", "long"), None),
+    (("button", "menu", "long"), intents.UNDO),  # a long menu takes back the last action
     (("button", "p0", "down"), None),        # not a player button
     (("button", "aux", "short"), None),
     (("scan", "04A3B2C1"), None),            # a card the view reads itself
