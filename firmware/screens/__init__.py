@@ -98,36 +98,93 @@ class Scroller:
 
     `text` is a string or a list of (string, (r, g, b)) parts, each in its own colour
     (colour only on colour canvases). Text that fits is drawn still and centred.
-    Each step() clears the canvas and draws the next frame (the app then calls show());
-    it returns True while there is more to come, False when the text has finished
-    (a still text: at once; a moving one: when it has left the screen, which is then
-    blank). With loop=True a moving text starts again from the right for ever.
+    Each step() draws the next frame (the app then calls show()); it returns True while
+    there is more to come, False when the text has finished (a still text: at once; a
+    moving one: when it has left the screen, which is then blank). With loop=True a
+    moving text starts again from the right for ever.
+
+    The text is kept as character codes in a buffer that set() fills again, so a new
+    text on the same scroller allocates nothing. On a canvas that can scroll (a
+    framebuf.FrameBuffer),
+    a step moves the picture left and draws only the column that comes in; nothing else
+    may draw on the canvas between two steps (the app drops the scroller when it does).
     """
 
-    __slots__ = ("canvas", "text", "_inks", "_ends", "loop", "scale", "y", "width", "pos")
+    __slots__ = ("canvas", "_codes", "_n", "_inks", "_ends", "_parts", "loop", "scale", "y",
+                 "width", "pos", "_drawn")
 
     def __init__(self, canvas, text, colour=None, loop=False):
-        if isinstance(text, str):
-            text = [(text, colour)]
-        chars = ""
-        inks = []
-        ends = []
-        for part in text:
-            s, rgb = part
-            if not isinstance(s, str):
-                raise ValueError("scroller text must be a string, not %r" % (s,))
-            chars += s
-            inks.append(glyphs.ink(canvas, rgb))
-            ends.append(len(chars))
         self.canvas = canvas
-        self.text = chars
-        self._inks = inks
-        self._ends = ends
+        self._codes = bytearray(32)
+        self._inks = [0, 0, 0, 0]
+        self._ends = [0, 0, 0, 0]
+        self.set(text, colour, loop)
+
+    def set(self, text, colour=None, loop=False):
+        """Start again with another text (the arguments of the constructor)."""
+        self._n = 0
+        self._parts = 0
+        if isinstance(text, str):
+            self._add(text, colour)
+        else:
+            for part in text:
+                s, rgb = part
+                self._add(s, rgb)
+        self._restart(loop)
+        return self
+
+    def _restart(self, loop):
+        canvas = self.canvas
         self.loop = loop
         self.scale = text_scale(canvas)
         self.y = (canvas.height - 7 * self.scale) // 2
-        self.width = glyphs.text_width(chars, self.scale)
+        self.width = (self._n * 6 - 1) * self.scale if self._n else 0
         self.pos = 0
+        self._drawn = False
+
+    def _room(self, n):
+        # Grow the buffers only for a longer text than any before.
+        if self._n + n > len(self._codes):
+            codes = bytearray(2 * (self._n + n))
+            codes[: self._n] = self._codes[: self._n]
+            self._codes = codes
+
+    def _put(self, code):
+        self._codes[self._n] = code if code < 127 else 63  # the font's "?"
+        self._n += 1
+
+    def _add(self, s, rgb):
+        if not isinstance(s, str):
+            raise ValueError("scroller text must be a string, not %r" % (s,))
+        self._room(len(s))
+        for ch in s:
+            self._put(ord(ch))
+        self._end_part(glyphs.ink(self.canvas, rgb))
+
+    def _end_part(self, ink):
+        k = self._parts
+        if k == len(self._inks):
+            self._inks.append(0)
+            self._ends.append(0)
+        self._inks[k] = ink
+        self._ends[k] = self._n
+        self._parts = k + 1
+
+    def _add_number(self, n):
+        if n < 0:
+            self._put(45)  # "-"
+            n = -n
+        p = 1
+        for _ in range(glyphs.digits(n) - 1):
+            p *= 10
+        while p:
+            self._put(48 + n // p % 10)
+            p //= 10
+
+    @property
+    def text(self):
+        """The text as drawn (characters the font lacks as '?')."""
+        return bytes(self._codes[: self._n]).decode()
 
     @property
     def moving(self):
@@ -137,8 +194,8 @@ class Scroller:
     def step(self):
         canvas = self.canvas
         w = canvas.width
-        canvas.fill(0)
         if not self.moving:
+            canvas.fill(0)
             self._draw((w - self.width) // 2)
             return False
         self.pos += 1
@@ -146,29 +203,69 @@ class Scroller:
         if x + self.width <= 0:
             if not self.loop:
                 self.pos -= 1  # stay finished: later calls keep the blank frame
+                canvas.fill(0)
+                self._drawn = False
                 return False
             self.pos = 1
             x = w - self.scale
+            self._drawn = False
+        if self._drawn and self.pos > 1 and hasattr(canvas, "scroll"):
+            # The canvas holds the last step: move it and draw the column coming in.
+            s = self.scale
+            canvas.scroll(-s, 0)
+            canvas.fill_rect(w - s, 0, s, canvas.height, 0)
+            j = self.pos - 1  # the text column (at scale 1) now at the right edge
+            k = j // 6
+            if k < self._n and j % 6 < 5:
+                glyphs.draw_cols(canvas, w - s, self.y, self._font(), self._glyph(k) + j % 6, 1, self._ink(k), s)
+            return True
+        canvas.fill(0)
         self._draw(x)
+        self._drawn = True
         return True
+
+    def _font(self):
+        from boardcore.glyphs import font
+
+        return font.DATA
+
+    def _glyph(self, k):
+        return glyphs._font_index(self._codes[k])
+
+    def _ink(self, k):
+        part = 0
+        while k >= self._ends[part]:
+            part += 1
+        return self._inks[part]
 
     def _draw(self, x):
         canvas = self.canvas
         adv = 6 * self.scale
         part = 0
-        i = 0
-        for ch in self.text:
+        for i in range(self._n):
             while i >= self._ends[part]:
                 part += 1
             if x + adv > 0 and x < canvas.width:
-                glyphs.draw_glyph(canvas, x, self.y, glyphs.char_cols(ch), self._inks[part], self.scale)
+                glyphs.draw_char(canvas, x, self.y, self._codes[i], self._inks[part], self.scale)
             x += adv
-            i += 1
+
+
+# A canvas shows one scrolling text at a time: message() and scores() give the scroller
+# of the last one on that canvas its new text rather than making another.
+_last = [None]
+
+
+def _scroller(canvas):
+    s = _last[0]
+    if s is None or s.canvas is not canvas:
+        s = Scroller(canvas, "")
+        _last[0] = s
+    return s
 
 
 def message(canvas, text, colour=None, loop=False):
     """A short message as a Scroller (drawn by its step())."""
-    return Scroller(canvas, text, colour, loop)
+    return _scroller(canvas).set(text, colour, loop)
 
 
 def scores(canvas, scores, names=None, loop=True):
@@ -177,17 +274,35 @@ def scores(canvas, scores, names=None, loop=True):
     white)."""
     if names is not None and len(names) != len(scores):
         raise ValueError("%d names for %d scores" % (len(names), len(scores)))
-    parts = []
+    if not scores:
+        raise ValueError("no scores to show")
     for i in range(len(scores)):
         v = scores[i]
         if not isinstance(v, int) or isinstance(v, bool):
             raise ValueError("score %d must be a whole number, not %r" % (i + 1, v))
-        name = names[i] if names else "P%d" % (i + 1)
+        if names and not isinstance(names[i], str):
+            raise ValueError("scroller text must be a string, not %r" % (names[i],))
+    s = _scroller(canvas)
+    s._n = 0
+    s._parts = 0
+    for i in range(len(scores)):
+        v = scores[i]
+        s._room(5 + (len(names[i]) if names else glyphs.digits(i + 1)) + glyphs.digits(-v if v < 0 else v))
+        if i:
+            s._put(32)
+            s._put(32)
+        if names:
+            for ch in names[i]:
+                s._put(ord(ch))
+        else:
+            s._put(80)  # "P"
+            s._add_number(i + 1)
+        s._put(32)
+        s._add_number(scores[i])
         rgb = glyphs.PLAYER_COLOURS[i] if i < len(glyphs.PLAYER_COLOURS) else glyphs.WHITE
-        parts.append(("%s%s %d" % ("  " if i else "", name, v), rgb))
-    if not parts:
-        raise ValueError("no scores to show")
-    return Scroller(canvas, parts, loop=loop)
+        s._end_part(glyphs.ink(canvas, rgb))
+    s._restart(loop)
+    return s
 
 
 # The game screens, loaded on first use (see each module for the details).
@@ -200,11 +315,12 @@ def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=No
     draw(canvas, tile, start, round_no, player, board_no)
 
 
-def forbes_hand(canvas, cards):
-    """One player's Forbes cards (e.g. "SSTX"); see screens.forbes."""
+def forbes_hand(canvas, cards, player=None):
+    """One player's Forbes cards (e.g. "SSTX"), and whose they are (the seat 1..5, as
+    pips); see screens.forbes."""
     from screens.forbes import forbes_hand as draw
 
-    draw(canvas, cards)
+    draw(canvas, cards, player)
 
 
 def forbes_stone(canvas, stone):

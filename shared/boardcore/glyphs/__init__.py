@@ -5,8 +5,10 @@ Display attributes `width`, `height`, `colour`, `rgb(r, g, b)`: a framebuf-backe
 Display on the device, or any CPython object with the same methods on the host. Drawing
 is clipped to the canvas here, so a canvas whose `pixel` does not clip works too.
 
-The bitmaps live in glyph_font (5 x 7 text), glyph_small (3 x 5 digits) and
-glyph_symbols (Forbes symbols, Zatre pips, icons), imported only when first drawn.
+The bitmaps live in glyphs.font (5 x 7 text), glyphs.small (3 x 5 digits) and
+glyphs.symbols (Forbes symbols, Zatre pips, icons), imported only when first drawn.
+Drawing allocates nothing (numbers are drawn digit by digit, bitmaps from where they
+are), so a device can redraw a screen without feeding its garbage collector.
 """
 
 # Colours as (r, g, b), 0..255. FITS player colours, in player order 1..4.
@@ -50,22 +52,67 @@ def block(canvas, x, y, w, h, c):
         canvas.fill_rect(x, y, w, h, c)
 
 
+# A scratch 8 x 8 MONO_VLSB frame (one column byte per column, bit 0 at the top: the layout
+# of every bitmap here) and a 2-entry palette, made on first use on a framebuf canvas: a
+# glyph at scale 1 is copied in and blitted in C, with no allocation and no Python loop.
+_blit = []
+
+
+def _blitter():
+    if not _blit:
+        import framebuf
+
+        cols = bytearray(8)
+        pal = bytearray(4)
+        _blit.append(cols)
+        _blit.append(framebuf.FrameBuffer(cols, 8, 8, framebuf.MONO_VLSB))
+        _blit.append(framebuf.FrameBuffer(pal, 2, 1, framebuf.RGB565))
+    return _blit
+
+
+def draw_cols(canvas, x, y, data, start, n, c, scale=1, gap=0):
+    """Draw the `n` column bytes of `data` from index `start` with their top-left at
+    (x, y): each lit bit a scale x scale block, `gap` blank pixels between neighbouring
+    blocks (so die pips stay apart when scaled). Returns the width drawn. Allocates
+    nothing: bitmaps are drawn from where they are."""
+    if n <= 0:
+        return 0
+    if scale == 1 and gap == 0 and n <= 8 and hasattr(canvas, "blit"):
+        cols, fb, pal = _blitter()
+        for i in range(8):
+            cols[i] = data[start + i] if i < n else 0
+        # The palette maps lit bits to the ink and dark ones to another value, the key
+        # that blit leaves out: the canvas keeps its pixels there (c itself may be 0).
+        pal.pixel(1, 0, c)
+        pal.pixel(0, 0, c ^ 1)
+        canvas.blit(fb, x, y, c ^ 1, pal)
+        return n
+    step = scale + gap
+    for i in range(n):
+        bits = data[start + i]
+        row = 0
+        while bits:
+            if bits & 1:
+                run = 1
+                if not gap:  # a run of lit bits is one block
+                    while bits & (1 << run):
+                        run += 1
+                block(canvas, x + i * step, y + row * step, scale, run * scale, c)
+                bits >>= run
+                row += run
+            else:
+                bits >>= 1
+                row += 1
+    return n * step - gap
+
+
 def draw_glyph(canvas, x, y, cols, c, scale=1, gap=0):
     """Draw a column-byte bitmap with its top-left at (x, y).
 
     Each lit bit is a scale x scale block; `gap` blank pixels separate neighbouring
     blocks (so die pips stay apart when scaled). Returns the width drawn.
     """
-    step = scale + gap
-    for i in range(len(cols)):
-        bits = cols[i]
-        row = 0
-        while bits:
-            if bits & 1:
-                block(canvas, x + i * step, y + row * step, scale, scale, c)
-            bits >>= 1
-            row += 1
-    return len(cols) * step - gap if cols else 0
+    return draw_cols(canvas, x, y, cols, 0, len(cols), c, scale, gap)
 
 
 def glyph_size(cols, scale=1, gap=0):
@@ -82,17 +129,31 @@ def glyph_size(cols, scale=1, gap=0):
     return (len(cols) * step - gap if cols else 0, rows * step - gap if rows else 0)
 
 
+def _font_index(code):
+    # The index in font.DATA of a character code: lower case drawn as capitals, '?' for
+    # codes the font lacks.
+    from boardcore.glyphs import font as f
+
+    if 97 <= code <= 122:
+        code -= 32
+    if not f.FIRST <= code <= f.LAST:
+        code = 63  # '?'
+    return (code - f.FIRST) * f.WIDTH
+
+
 def char_cols(ch):
     """The 5 column bytes of one character of the 5 x 7 font ('?' for unknown ones)."""
     from boardcore.glyphs import font as f
 
-    code = ord(ch)
-    if 97 <= code <= 122:  # lower case drawn as capitals
-        code -= 32
-    if not f.FIRST <= code <= f.LAST:
-        code = 63  # '?'
-    i = (code - f.FIRST) * f.WIDTH
+    i = _font_index(ord(ch))
     return f.DATA[i : i + f.WIDTH]
+
+
+def draw_char(canvas, x, y, code, c, scale=1):
+    """Draw the character with code `code` (an int, as ord() gives) in the 5 x 7 font."""
+    from boardcore.glyphs import font as f
+
+    draw_cols(canvas, x, y, f.DATA, _font_index(code), f.WIDTH, c, scale)
 
 
 def text_width(text, scale=1):
@@ -111,8 +172,31 @@ def draw_text(canvas, x, y, text, c, scale=1):
     adv = 6 * scale
     for ch in text:
         if x + adv > 0 and x < canvas.width:
-            draw_glyph(canvas, x, y, char_cols(ch), c, scale)
+            draw_char(canvas, x, y, ord(ch), c, scale)
         x += adv
+    return x
+
+
+def digits(n):
+    """How many decimal digits a whole number >= 0 has."""
+    k = 1
+    while n >= 10:
+        n //= 10
+        k += 1
+    return k
+
+
+def draw_number(canvas, x, y, n, c, scale=1):
+    """Draw a whole number >= 0 in the 5 x 7 font (as draw_text(str(n)) would, without
+    making the string); returns the x after it."""
+    adv = 6 * scale
+    p = 1
+    for _ in range(digits(n) - 1):
+        p *= 10
+    while p:
+        draw_char(canvas, x, y, 48 + n // p % 10, c, scale)
+        x += adv
+        p //= 10
     return x
 
 
@@ -129,8 +213,26 @@ def draw_small(canvas, x, y, text, c):
         i = f.CHARS.find(ch)
         if i < 0:
             raise ValueError("the small font has no %r (only %s)" % (ch, f.CHARS))
-        draw_glyph(canvas, x, y, f.DATA[i * 3 : i * 3 + 3], c)
+        draw_cols(canvas, x, y, f.DATA, i * 3, 3, c)
         x += 4
+    return x
+
+
+def draw_small_number(canvas, x, y, n, c, plus=False):
+    """Draw a whole number >= 0 in the 3 x 5 font, after a "+" with plus=True (as
+    draw_small(str(n)) would, without making the string); returns the x after it."""
+    from boardcore.glyphs import small as f
+
+    if plus:
+        draw_cols(canvas, x, y, f.DATA, 12 * 3, 3, c)  # "+" is the font's 13th character
+        x += 4
+    p = 1
+    for _ in range(digits(n) - 1):
+        p *= 10
+    while p:
+        draw_cols(canvas, x, y, f.DATA, (n // p % 10) * 3, 3, c)
+        x += 4
+        p //= 10
     return x
 
 

@@ -18,7 +18,7 @@ id, a round 1..4, a die value). docs/protocol.md lists the table for readers.
 SCREENS = """
 fits_card tile:str! start:bool round_no:int player:int board_no:int
 zatre_tiles tiles:[int]! hint:[int]
-forbes_hand cards:str!
+forbes_hand cards:str! player:int
 forbes_stone stone:str!
 message text:str! colour:[int] loop:bool
 scores scores:[int]! names:[str] loop:bool
