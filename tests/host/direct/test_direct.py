@@ -228,15 +228,16 @@ def test_buttons_debounce_short_and_long():
             pin.value = level
         b.poll()
 
-    at(0, False)  # press edge
-    at(5, True)  # bounce
-    at(8, False)  # bounce back: the 20 ms wait restarts here
-    at(20)  # 12 ms held: not yet
+    at(0, False)  # the pin reads pressed once
+    at(5, True)  # bounce: not read twice, no edge
+    at(8, False)  # pressed again
     assert got == []
-    at(28)  # 20 ms held: down
+    at(20)  # read pressed a second time: the edge, sent now
+    assert got == [("button", "next", "down")]
+    at(28)  # the bounce time after the edge: nothing more
     assert got == [("button", "next", "down")]
     at(300, True)
-    at(320)  # released, debounced 20 ms later: held 320 - 28 = 292 < 600
+    at(320)  # released, read twice: held 320 - 20 = 300 < 600
     assert got[-1] == ("button", "next", "short")
     at(400, False, menu)
     at(420, None, menu)  # menu down at 420
