@@ -62,7 +62,7 @@ def test_inputs_reach_emit_as_asyncio_tasks():
 events = []
 uart = machine.buses[("uart", 0)]
 async def main():
-    tasks = [asyncio.create_task(c) for c in attach(events.append)]
+    tasks = [asyncio.create_task(make()) for make in attach(events.append)]
     await asyncio.sleep_ms(30)
     machine.pins[14].drive(0)
     uart.feed(b"FITS-L3\\r")

@@ -1,7 +1,8 @@
 """Who plays and what they hold: checking player lists and hands, and the seeded deal
-of the cards and the stones. The device's standalone dealer deals from deal() and
-pick_stone() alone, so this module keeps its imports light (the errors load on use)."""
+of the cards and the stones (deal() and pick_stone(), from boardcore.forbes.cards, where
+the device's standalone dealer takes them without loading the rest)."""
 
+from boardcore.forbes.cards import deal, pick_stone  # noqa: F401 (the deal, re-exported)
 from boardcore.forbes.rules import CARDS_PER_SYMBOL, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, SYMBOLS, sort_cards
 
 
@@ -50,32 +51,3 @@ def check_hands(hands, count):
         if n > CARDS_PER_SYMBOL:
             raise HandError("%d cards of %s dealt, but there are only %d" % (n, symbol, CARDS_PER_SYMBOL))
     return out
-
-
-def deal(rng, count, dealer):
-    """Shuffle the 20 cards and deal 4 to each seat in turn order from the dealer.
-
-    Returns the hands by seat: the k-th player to play gets cards 4k..4k+3 of the shuffled
-    deck; the rest stay hidden and play no part.
-    """
-    deck = []
-    for symbol in SYMBOLS:
-        deck.extend([symbol] * CARDS_PER_SYMBOL)
-    rng.shuffle(deck)
-    hands = [None] * count
-    for k in range(count):
-        seat = (dealer + k) % count
-        hands[seat] = sort_cards("".join(deck[HAND_SIZE * k : HAND_SIZE * (k + 1)]))
-    return hands
-
-
-def pick_stone(rng, pool):
-    """A random face-down stone, each of the sum(pool) stones equally likely: the index
-    of its symbol in SYMBOLS. `pool` holds the face-down stones per symbol; the caller
-    takes the stone out of it."""
-    k = rng.below(sum(pool))
-    i = 0
-    while k >= pool[i]:
-        k -= pool[i]
-        i += 1
-    return i
