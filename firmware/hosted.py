@@ -28,9 +28,8 @@ def info(app):
     }
     if app.faults:
         out["faults"] = [{"part": part, "code": code, "msg": msg[:100]} for part, code, msg in app.faults]
-    away = app.away_record()
-    if away is not None:
-        out["away"] = {"presses": away[0], "games": away[1]}
+    if app.away is not None:
+        out["away"] = {"presses": app.away[0], "games": app.away[1]}
     return out
 
 

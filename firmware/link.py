@@ -25,6 +25,7 @@ import time
 
 import asyncio
 from asyncio import core
+from micropython import const
 from boardcore.protocol.codec import (
     DEVICE,
     E_HELLO,
@@ -41,7 +42,7 @@ from boardcore.protocol.codec import (
 
 import config
 
-CHUNK = 256  # bytes read before the other tasks get a turn
+_CHUNK = const(256)  # bytes read before the other tasks get a turn
 
 
 class StdinClosed(Exception):
@@ -96,7 +97,7 @@ class DeviceLink:
         self.heard = time.ticks_ms()
         # Made now, while the heap is fresh: the answer when nothing else can be made.
         self._no_memory = encode(DEVICE, 0, "err", {"code": "memory", "msg": "out of memory"})
-        self._chunk = bytearray(CHUNK)
+        self._chunk = bytearray(_CHUNK)
         self._byte = bytearray(1)
 
     @property
@@ -170,7 +171,7 @@ class DeviceLink:
                 continue
             self.heard = now
             if seq:
-                self._heard_from_host()
+                self._heard()
                 if payload is not None and not isinstance(payload, dict):
                     # Every host data frame carries an object or nothing (docs/protocol.md).
                     self.error("payload", "%s: the payload must be a JSON object" % ftype, seq)
@@ -190,15 +191,6 @@ class DeviceLink:
                     self.error("payload", "%s: %s" % (ftype, e), seq)
             else:
                 self._control(ftype, payload, now)
-
-    def lost_heap(self):
-        """After a MemoryError while reading: a line cut short by it must not run on into
-        the next one (that would read as one over-long line); the host resends it."""
-        gc.collect()
-        try:
-            self._lines.feed(b"\n")  # ends the line in progress, which is dropped
-        except MemoryError:
-            pass
 
     def _unconnected(self, line):
         # What Endpoint.receive_line does before a session, without the Endpoint: check
@@ -225,7 +217,7 @@ class DeviceLink:
         if ftype == "hello":
             self._hello(payload, now)
         elif ftype == "ping":
-            self._heard_from_host()
+            self._heard()
             self.control("pong", {"sid": self.sid or "", "boot": self.boot_id})
         elif ftype == "err":
             pass  # the host's complaint about one of ours
@@ -234,7 +226,7 @@ class DeviceLink:
         else:
             self.error(E_TYPE, "unknown frame type " + ftype)
 
-    def _heard_from_host(self):
+    def _heard(self):
         # The host pings and sends data only once it took our info: it has what was in it.
         if self.sid is not None and self.heard_sid != self.sid:
             self.heard_sid = self.sid
@@ -251,21 +243,37 @@ class DeviceLink:
         rto = payload.get("rto")
         if isinstance(rto, int) and 20 <= rto <= 5000:
             self.resend_ms = rto  # the host knows how fast its line is
-        if sid == self.sid and self.ep is not None:
-            # A repeated hello (a duplicate, or our info was lost): the same answer.
-            line = self._made(self._info_line, sid)
-            if line is not None:
-                self._write(line)
-            return
-        # A new host session. The app hears of it first: it drops the standalone dealer,
-        # which frees the heap the session needs.
-        self.owner.host_coming()
-        ep = self._made(self._endpoint, None)
-        line = self._made(self._info_line, sid) if ep is not None else None
+        again = sid == self.sid and self.ep is not None  # a duplicate, or our info was lost
+        if not again:
+            # A new host session. The app hears of it first: it drops the standalone
+            # dealer, which frees the heap the session needs.
+            self.owner.host_coming()
+        # What the session needs, made before anything is set: again after a collection
+        # if the heap is short; if it still is, no session (the host's next hello tries).
+        line = None
+        for _ in range(2):
+            try:
+                ep = self.ep
+                if ep is None:
+                    from boardcore.protocol.endpoint import Endpoint
+                    from boardcore.protocol.screens import HOST_DATA_TYPES
+
+                    ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
+                info = self.owner.info()
+                info["sid"] = sid
+                info["boot"] = self.boot_id
+                line = encode(DEVICE, 0, "info", info)
+                break
+            except MemoryError:
+                ep = info = None
+                gc.collect()
         if line is None:
             self.owner.low_memory()
             self.error("memory", "out of memory starting a session")
-            return  # no session: the host's next hello tries again
+            return
+        if again:
+            self._write(line)
+            return
         # Everything exists: the session is set in one step, then announced.
         was = self.ep is not None
         self.sid = sid
@@ -274,32 +282,6 @@ class DeviceLink:
         self._write(line)
         ep.start_session(now)
         self.owner.on_host(True, was)
-
-    def _made(self, make, arg):
-        # make(arg), again after a collection if the heap was short; None if it still is.
-        try:
-            return make(arg)
-        except MemoryError:
-            pass
-        gc.collect()
-        try:
-            return make(arg)
-        except MemoryError:
-            return None
-
-    def _endpoint(self, _):
-        if self.ep is not None:
-            return self.ep
-        from boardcore.protocol.endpoint import Endpoint
-        from boardcore.protocol.screens import HOST_DATA_TYPES
-
-        return Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
-
-    def _info_line(self, sid):
-        info = self.owner.info()
-        info["sid"] = sid
-        info["boot"] = self.boot_id
-        return encode(DEVICE, 0, "info", info)
 
     def _host_gone(self):
         # Frames the host never acknowledged go with it, and so do the Endpoint module and
@@ -344,7 +326,7 @@ class DeviceLink:
                     raise KeyboardInterrupt()
                 chunk[n] = b
                 n += 1
-                if n == CHUNK:
+                if n == _CHUNK:
                     break  # let the other tasks run between chunks
                 ready = False
                 for ev in poller.ipoll(0):  # allocates nothing, unlike poll()
@@ -357,7 +339,13 @@ class DeviceLink:
                 self.handle(chunk[:n])
             except MemoryError:
                 self.owner.low_memory()  # the app frees what it can
-                self.lost_heap()
+                gc.collect()
+                try:
+                    # A line cut short must not run on into the next one (that would
+                    # read as one over-long line): end it; the host resends it.
+                    self._lines.feed(b"\n")
+                except MemoryError:
+                    pass
                 self.error("memory", "out of memory reading a frame")
 
     async def ticker(self):

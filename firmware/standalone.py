@@ -1,6 +1,6 @@
 """The standalone dealer: with no host, the device still deals, from the shared core.
 
-    dealer = Standalone(display, show, set_scroller, seed=None, players=2)
+    dealer = Standalone(display, show, set_scroller, seed=None, players=2, log=None)
     dealer.start()            # shows the game's name; the first "next" deals
     dealer.handle(event)      # every input event; True when the screen changed
 
@@ -43,7 +43,6 @@ from boardcore import glyphs
 MODES = ("fits", "zatre", "forbes")
 _PLAYERS = {"fits": (1, 4), "zatre": (1, 1), "forbes": (2, 5)}
 _PLAYER_BUTTONS = ("p1", "p2", "p3", "p4", "p5", "p6")
-LOG_GAMES = 4
 
 
 def _default_seed():
@@ -58,7 +57,7 @@ def _default_seed():
 class Standalone:
     """The dealer the app runs when no host is connected (see the module docstring)."""
 
-    def __init__(self, display, show, set_scroller, seed=None, players=2):
+    def __init__(self, display, show, set_scroller, seed=None, players=2, log=None):
         if seed is None:
             seed = _default_seed()
         if not isinstance(seed, int) or seed < 0:
@@ -95,8 +94,9 @@ class Standalone:
         self.dealer = 0  # the seat that deals (and plays first); next game: the second
         self.peek = -1  # seat whose hand a long "next" shows, -1 for none
         # What was dealt, for a host that comes back (docs/protocol.md, "away"): the last
-        # LOG_GAMES games as [game, players, seed, screens shown], oldest first.
-        self.log = []
+        # 4 games as [game, players, seed, screens shown], oldest first, in `log`
+        # when given (a list that outlives the dealer).
+        self.log = [] if log is None else log
 
     # -- the app's side ---------------------------------------------------------------
 
@@ -167,7 +167,7 @@ class Standalone:
         self.game_seed = self.seed + self.games
         self.games += 1
         rng = Random(self.game_seed)
-        if len(self.log) == LOG_GAMES:
+        if len(self.log) == 4:
             self.log.pop(0)
         self.log.append([self.mode, self.players[self.mode], self.game_seed, 0])
         self.over = False
@@ -236,7 +236,7 @@ class Standalone:
                 self._fits_round()
             else:
                 return self._end()
-            self._count()
+            self.log[-1][3] += 1  # one more screen dealt in this game
             self.draw()
             return True
         if self.mode == "zatre":
@@ -248,7 +248,7 @@ class Standalone:
                 tiles.append(self.bag.draw())
             self.tiles = tiles
             self.turn += 1
-            self._count()
+            self.log[-1][3] += 1  # one more screen dealt in this game
             self.draw()
             return True
         return self._forbes_next(long)
@@ -271,14 +271,9 @@ class Standalone:
         i = pick_stone(self.rng, self.pool)
         self.pool[i] -= 1
         self.stone = SYMBOLS[i]
-        self._count()
+        self.log[-1][3] += 1
         self.draw()
         return True
-
-    def _count(self):
-        # One more card, draw of tiles or stone dealt in the current game (its log entry).
-        if self.log:
-            self.log[-1][3] += 1
 
     def _end(self):
         self.over = True

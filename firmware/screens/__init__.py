@@ -105,86 +105,89 @@ class Scroller:
 
     The text is kept as character codes in a buffer that set() fills again, so a new
     text on the same scroller allocates nothing. On a canvas that can scroll (a
-    framebuf.FrameBuffer),
-    a step moves the picture left and draws only the column that comes in; nothing else
-    may draw on the canvas between two steps (the app drops the scroller when it does).
+    framebuf.FrameBuffer), a step moves the picture left and draws only the column that
+    comes in; nothing else may draw on the canvas between two steps (the app drops the
+    scroller when it does).
     """
 
-    __slots__ = ("canvas", "_codes", "_n", "_inks", "_ends", "_parts", "loop", "scale", "y",
-                 "width", "pos", "_drawn")
+    __slots__ = ("canvas", "codes", "n", "inks", "ends", "parts", "loop", "scale", "y", "width", "pos", "drawn")
 
     def __init__(self, canvas, text, colour=None, loop=False):
         self.canvas = canvas
-        self._codes = bytearray(32)
-        self._inks = [0, 0, 0, 0]
-        self._ends = [0, 0, 0, 0]
+        self.codes = bytearray(32)
+        self.inks = []
+        self.ends = []
         self.set(text, colour, loop)
 
     def set(self, text, colour=None, loop=False):
         """Start again with another text (the arguments of the constructor)."""
-        self._n = 0
-        self._parts = 0
+        self.n = self.parts = 0
         if isinstance(text, str):
-            self._add(text, colour)
-        else:
-            for part in text:
-                s, rgb = part
-                self._add(s, rgb)
-        self._restart(loop)
-        return self
+            text = ((text, colour),)
+        for part in text:
+            s, rgb = part
+            if not isinstance(s, str):
+                raise ValueError("scroller text must be a string, not %r" % (s,))
+            self._put(s)
+            self._part(glyphs.ink(self.canvas, rgb))
+        return self._ready(loop)
 
-    def _restart(self, loop):
+    def _put(self, x):
+        # The characters of a string, or the digits of a whole number ("-" first when it
+        # is negative), after those already there.
+        n = self.n
+        if isinstance(x, int):
+            neg = x < 0
+            x = -x if neg else x
+            k = glyphs.digits(x)
+            self._room(n + k + neg)
+            if neg:
+                self.codes[n] = 45
+                n += 1
+            for i in range(n + k - 1, n - 1, -1):
+                self.codes[i] = 48 + x % 10
+                x //= 10
+            self.n = n + k
+            return
+        self._room(n + len(x))
+        codes = self.codes
+        for ch in x:
+            code = ord(ch)
+            codes[n] = code if code < 127 else 63  # the font's "?"
+            n += 1
+        self.n = n
+
+    def _room(self, size):
+        # Grow the buffer only for a longer text than any before.
+        if size > len(self.codes):
+            codes = bytearray(2 * size)
+            codes[: self.n] = self.codes[: self.n]
+            self.codes = codes
+
+    def _part(self, ink):
+        # The text put so far ends a part drawn in `ink`.
+        k = self.parts
+        if k == len(self.inks):
+            self.inks.append(0)
+            self.ends.append(0)
+        self.inks[k] = ink
+        self.ends[k] = self.n
+        self.parts = k + 1
+
+    def _ready(self, loop):
         canvas = self.canvas
         self.loop = loop
         self.scale = text_scale(canvas)
         self.y = (canvas.height - 7 * self.scale) // 2
-        self.width = (self._n * 6 - 1) * self.scale if self._n else 0
+        self.width = (self.n * 6 - 1) * self.scale if self.n else 0
         self.pos = 0
-        self._drawn = False
-
-    def _room(self, n):
-        # Grow the buffers only for a longer text than any before.
-        if self._n + n > len(self._codes):
-            codes = bytearray(2 * (self._n + n))
-            codes[: self._n] = self._codes[: self._n]
-            self._codes = codes
-
-    def _put(self, code):
-        self._codes[self._n] = code if code < 127 else 63  # the font's "?"
-        self._n += 1
-
-    def _add(self, s, rgb):
-        if not isinstance(s, str):
-            raise ValueError("scroller text must be a string, not %r" % (s,))
-        self._room(len(s))
-        for ch in s:
-            self._put(ord(ch))
-        self._end_part(glyphs.ink(self.canvas, rgb))
-
-    def _end_part(self, ink):
-        k = self._parts
-        if k == len(self._inks):
-            self._inks.append(0)
-            self._ends.append(0)
-        self._inks[k] = ink
-        self._ends[k] = self._n
-        self._parts = k + 1
-
-    def _add_number(self, n):
-        if n < 0:
-            self._put(45)  # "-"
-            n = -n
-        p = 1
-        for _ in range(glyphs.digits(n) - 1):
-            p *= 10
-        while p:
-            self._put(48 + n // p % 10)
-            p //= 10
+        self.drawn = False
+        return self
 
     @property
     def text(self):
         """The text as drawn (characters the font lacks as '?')."""
-        return bytes(self._codes[: self._n]).decode()
+        return bytes(self.codes[: self.n]).decode()
 
     @property
     def moving(self):
@@ -201,52 +204,43 @@ class Scroller:
         self.pos += 1
         x = w - self.pos * self.scale
         if x + self.width <= 0:
+            self.drawn = False
             if not self.loop:
                 self.pos -= 1  # stay finished: later calls keep the blank frame
                 canvas.fill(0)
-                self._drawn = False
                 return False
             self.pos = 1
             x = w - self.scale
-            self._drawn = False
-        if self._drawn and self.pos > 1 and hasattr(canvas, "scroll"):
-            # The canvas holds the last step: move it and draw the column coming in.
+        if self.drawn and self.pos > 1 and hasattr(canvas, "scroll"):
+            # The canvas holds the last step: move it and draw the column coming in, the
+            # text's column pos - 1 (at scale 1), or a blank one between characters.
+            from boardcore.glyphs import font
+
             s = self.scale
             canvas.scroll(-s, 0)
             canvas.fill_rect(w - s, 0, s, canvas.height, 0)
-            j = self.pos - 1  # the text column (at scale 1) now at the right edge
-            k = j // 6
-            if k < self._n and j % 6 < 5:
-                glyphs.draw_cols(canvas, w - s, self.y, self._font(), self._glyph(k) + j % 6, 1, self._ink(k), s)
+            k, col = divmod(self.pos - 1, 6)
+            if k < self.n and col < 5:
+                part = 0
+                while k >= self.ends[part]:
+                    part += 1
+                glyphs.draw_cols(canvas, w - s, self.y, font.DATA, glyphs.font_index(self.codes[k]) + col, 1,
+                                 self.inks[part], s)
             return True
         canvas.fill(0)
         self._draw(x)
-        self._drawn = True
+        self.drawn = True
         return True
-
-    def _font(self):
-        from boardcore.glyphs import font
-
-        return font.DATA
-
-    def _glyph(self, k):
-        return glyphs._font_index(self._codes[k])
-
-    def _ink(self, k):
-        part = 0
-        while k >= self._ends[part]:
-            part += 1
-        return self._inks[part]
 
     def _draw(self, x):
         canvas = self.canvas
         adv = 6 * self.scale
         part = 0
-        for i in range(self._n):
-            while i >= self._ends[part]:
+        for i in range(self.n):
+            while i >= self.ends[part]:
                 part += 1
             if x + adv > 0 and x < canvas.width:
-                glyphs.draw_char(canvas, x, self.y, self._codes[i], self._inks[part], self.scale)
+                glyphs.draw_char(canvas, x, self.y, self.codes[i], self.inks[part], self.scale)
             x += adv
 
 
@@ -258,8 +252,7 @@ _last = [None]
 def _scroller(canvas):
     s = _last[0]
     if s is None or s.canvas is not canvas:
-        s = Scroller(canvas, "")
-        _last[0] = s
+        s = _last[0] = Scroller(canvas, "")
     return s
 
 
@@ -283,26 +276,20 @@ def scores(canvas, scores, names=None, loop=True):
         if names and not isinstance(names[i], str):
             raise ValueError("scroller text must be a string, not %r" % (names[i],))
     s = _scroller(canvas)
-    s._n = 0
-    s._parts = 0
+    s.n = s.parts = 0
     for i in range(len(scores)):
-        v = scores[i]
-        s._room(5 + (len(names[i]) if names else glyphs.digits(i + 1)) + glyphs.digits(-v if v < 0 else v))
         if i:
-            s._put(32)
-            s._put(32)
+            s._put("  ")
         if names:
-            for ch in names[i]:
-                s._put(ord(ch))
+            s._put(names[i])
         else:
-            s._put(80)  # "P"
-            s._add_number(i + 1)
-        s._put(32)
-        s._add_number(scores[i])
+            s._put("P")
+            s._put(i + 1)
+        s._put(" ")
+        s._put(scores[i])
         rgb = glyphs.PLAYER_COLOURS[i] if i < len(glyphs.PLAYER_COLOURS) else glyphs.WHITE
-        s._end_part(glyphs.ink(canvas, rgb))
-    s._restart(loop)
-    return s
+        s._part(glyphs.ink(canvas, rgb))
+    return s._ready(loop)
 
 
 # The game screens, loaded on first use (see each module for the details).

@@ -49,7 +49,7 @@ def _sum(canvas, x, y, hint, c):
 
         glyphs.draw_cols(canvas, x, y, small.DATA, 11 * 3, 3, c)  # "-"
         return x + 4
-    return glyphs.draw_small_number(canvas, x, y, hint[0], c)
+    return glyphs.draw_number(canvas, x, y, hint[0], c, 1, True)
 
 
 def _sum_width(hint):
@@ -111,8 +111,12 @@ def zatre_tiles(canvas, tiles, hint=None):
     if turns and points:
         # "+4" at the bottom right, beside the sum; when both do not fit on one line
         # ("12" and "+10" on 16 wide), on the line above it, right-aligned.
-        pw = 4 * glyphs.digits(points) + 3
-        glyphs.draw_small_number(canvas, w - pw, h - 10 if _stacked(w, hint) else h - 5, points, c, True)
+        from boardcore.glyphs import small
+
+        x = w - 4 * glyphs.digits(points) - 3
+        y = h - 10 if _stacked(w, hint) else h - 5
+        glyphs.draw_cols(canvas, x, y, small.DATA, 12 * 3, 3, c)  # "+", the font's 13th character
+        glyphs.draw_number(canvas, x + 4, y, points, c, 1, True)
 
 
 def _stacked(w, hint):

@@ -58,18 +58,6 @@ def block(canvas, x, y, w, h, c):
 _blit = []
 
 
-def _blitter():
-    if not _blit:
-        import framebuf
-
-        cols = bytearray(8)
-        pal = bytearray(4)
-        _blit.append(cols)
-        _blit.append(framebuf.FrameBuffer(cols, 8, 8, framebuf.MONO_VLSB))
-        _blit.append(framebuf.FrameBuffer(pal, 2, 1, framebuf.RGB565))
-    return _blit
-
-
 def draw_cols(canvas, x, y, data, start, n, c, scale=1, gap=0):
     """Draw the `n` column bytes of `data` from index `start` with their top-left at
     (x, y): each lit bit a scale x scale block, `gap` blank pixels between neighbouring
@@ -78,7 +66,14 @@ def draw_cols(canvas, x, y, data, start, n, c, scale=1, gap=0):
     if n <= 0:
         return 0
     if scale == 1 and gap == 0 and n <= 8 and hasattr(canvas, "blit"):
-        cols, fb, pal = _blitter()
+        if not _blit:
+            import framebuf
+
+            cols = bytearray(8)
+            _blit.append(cols)
+            _blit.append(framebuf.FrameBuffer(cols, 8, 8, framebuf.MONO_VLSB))
+            _blit.append(framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565))
+        cols, fb, pal = _blit
         for i in range(8):
             cols[i] = data[start + i] if i < n else 0
         # The palette maps lit bits to the ink and dark ones to another value, the key
@@ -129,9 +124,9 @@ def glyph_size(cols, scale=1, gap=0):
     return (len(cols) * step - gap if cols else 0, rows * step - gap if rows else 0)
 
 
-def _font_index(code):
-    # The index in font.DATA of a character code: lower case drawn as capitals, '?' for
-    # codes the font lacks.
+def font_index(code):
+    """The index in glyphs.font.DATA of a character code's 5 columns: lower case drawn as
+    capitals, '?' for codes the font lacks."""
     from boardcore.glyphs import font as f
 
     if 97 <= code <= 122:
@@ -145,7 +140,7 @@ def char_cols(ch):
     """The 5 column bytes of one character of the 5 x 7 font ('?' for unknown ones)."""
     from boardcore.glyphs import font as f
 
-    i = _font_index(ord(ch))
+    i = font_index(ord(ch))
     return f.DATA[i : i + f.WIDTH]
 
 
@@ -153,7 +148,7 @@ def draw_char(canvas, x, y, code, c, scale=1):
     """Draw the character with code `code` (an int, as ord() gives) in the 5 x 7 font."""
     from boardcore.glyphs import font as f
 
-    draw_cols(canvas, x, y, f.DATA, _font_index(code), f.WIDTH, c, scale)
+    draw_cols(canvas, x, y, f.DATA, font_index(code), f.WIDTH, c, scale)
 
 
 def text_width(text, scale=1):
@@ -186,15 +181,23 @@ def digits(n):
     return k
 
 
-def draw_number(canvas, x, y, n, c, scale=1):
-    """Draw a whole number >= 0 in the 5 x 7 font (as draw_text(str(n)) would, without
-    making the string); returns the x after it."""
-    adv = 6 * scale
+def draw_number(canvas, x, y, n, c, scale=1, small=False):
+    """Draw a whole number >= 0 in the 5 x 7 font, or with small=True in the 3 x 5 one at
+    scale 1 (as draw_text or draw_small of str(n) would, without making the string);
+    returns the x after it."""
+    if small:
+        from boardcore.glyphs import small as f
+
+        zero, width, adv, scale = 0, 3, 4, 1
+    else:
+        from boardcore.glyphs import font as f
+
+        zero, width, adv = 48 - f.FIRST, 5, 6 * scale
     p = 1
     for _ in range(digits(n) - 1):
         p *= 10
     while p:
-        draw_char(canvas, x, y, 48 + n // p % 10, c, scale)
+        draw_cols(canvas, x, y, f.DATA, (n // p % 10 + zero) * width, width, c, scale)
         x += adv
         p //= 10
     return x
@@ -215,24 +218,6 @@ def draw_small(canvas, x, y, text, c):
             raise ValueError("the small font has no %r (only %s)" % (ch, f.CHARS))
         draw_cols(canvas, x, y, f.DATA, i * 3, 3, c)
         x += 4
-    return x
-
-
-def draw_small_number(canvas, x, y, n, c, plus=False):
-    """Draw a whole number >= 0 in the 3 x 5 font, after a "+" with plus=True (as
-    draw_small(str(n)) would, without making the string); returns the x after it."""
-    from boardcore.glyphs import small as f
-
-    if plus:
-        draw_cols(canvas, x, y, f.DATA, 12 * 3, 3, c)  # "+" is the font's 13th character
-        x += 4
-    p = 1
-    for _ in range(digits(n) - 1):
-        p *= 10
-    while p:
-        draw_cols(canvas, x, y, f.DATA, (n // p % 10) * 3, 3, c)
-        x += 4
-        p //= 10
     return x
 
 
