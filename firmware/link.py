@@ -192,6 +192,26 @@ class DeviceLink:
             else:
                 self._control(ftype, payload, now)
 
+    def take(self, data, n=None):
+        """Handle received bytes (the first `n` of `data`) as the reader does: heap that
+        runs out on the way is reported to the host (the frame is resent, or it was
+        acknowledged and is dropped) and never stops the reader."""
+        try:
+            self.handle(data if n is None else data[:n])
+        except MemoryError:
+            try:
+                self.owner.low_memory()  # the app frees what it can
+            except MemoryError:
+                pass
+            gc.collect()
+            try:
+                # A line cut short must not run on into the next one (that would read as
+                # one over-long line): end it; the host resends it.
+                self._lines.feed(b"\n")
+            except MemoryError:
+                pass
+            self.error("memory", "out of memory reading a frame")
+
     def _unconnected(self, line):
         # What Endpoint.receive_line does before a session, without the Endpoint: check
         # the line, pass control frames on, refuse data frames until a hello.
@@ -268,7 +288,10 @@ class DeviceLink:
                 ep = info = None
                 gc.collect()
         if line is None:
-            self.owner.low_memory()
+            try:
+                self.owner.low_memory()
+            except MemoryError:
+                pass
             self.error("memory", "out of memory starting a session")
             return
         if again:
@@ -335,18 +358,7 @@ class DeviceLink:
                     ready = True
                 if not ready:
                     break
-            try:
-                self.handle(chunk[:n])
-            except MemoryError:
-                self.owner.low_memory()  # the app frees what it can
-                gc.collect()
-                try:
-                    # A line cut short must not run on into the next one (that would
-                    # read as one over-long line): end it; the host resends it.
-                    self._lines.feed(b"\n")
-                except MemoryError:
-                    pass
-                self.error("memory", "out of memory reading a frame")
+            self.take(chunk, n)
 
     async def ticker(self):
         while True:
