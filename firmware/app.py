@@ -234,17 +234,20 @@ class App:
                     self.link.error("memory", "out of memory")
                 await asyncio.sleep_ms(_RESTART_MS)
 
-    async def run(self, input_tasks=()):
-        self.link.announce()
+    def show_faults(self):
+        """A part that did not answer at boot: its error screen with its short code for
+        _NOTICE_MS, then "NO <PART>" scrolled once, then the waiting animation."""
         if self.faults:
-            # A part that did not answer at boot: its error screen with its short code,
-            # then "NO <PART>" scrolled once, then the waiting animation.
             part, code, msg = self.faults[0]
             self.waiting = -1
             self.show_error(code)
             print("boardlight: " + msg)
             self.notice = "NO " + part.upper()
             self.scroll_at = time.ticks_add(time.ticks_ms(), _NOTICE_MS)
+
+    async def run(self, input_tasks=()):
+        self.link.announce()
+        self.show_faults()
         tasks = [asyncio.create_task(self.keep("link timer", self.link.ticker)),
                  asyncio.create_task(self.keep("display", self.animate))]
         for task in input_tasks:

@@ -348,8 +348,10 @@ def test_player_count_cycles_and_colour_start_card(events_run):
     assert "SEEDS 5 8 4" in events_run.lines  # games 0..3 used seeds 5..8
     frame = events_run.frames["fits_colour_start"]
     # The solo player's start card, inverted in player 1's red: the background is red,
-    # the tile black; the round-1 pip at (15, 0) is black.
+    # the tile black; the round-1 pip at (15, 0) is black, and so is the board-1 pip at
+    # (15, 15), as on a host's card (the dealer's cards had no board pips).
     assert frame[0][15] == "."
+    assert frame[15][15] == "." and frame[14][15] == "R" and frame[13][15] == "R"
     assert set("".join(frame)) == {"R", "."}
 
 
