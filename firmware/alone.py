@@ -23,17 +23,17 @@ def event(app, ev):
             app.waiting = -1
             app.set_scroller(screens.message(app.display, "HOST LOST", RED, True))
             return
-        start(app)
-        return
     app.scroller = None
     try:
-        app.standalone.handle(ev)
+        if app.standalone is None:
+            start(app)
+        else:
+            app.standalone.handle(ev)
     except MemoryError:
         # Dealing ran out of heap: drop the dealer and its games to get the memory back,
-        # say so on the matrix, and keep taking input.
-        mode = app.standalone.mode
+        # say so on the matrix, and keep taking input (the next press deals again).
         drop(app, "MEM")
-        print("boardlight: out of memory dealing", mode)
+        print("boardlight: out of memory dealing")
     except ValueError:
         app.show_error("ERR")
 

@@ -92,8 +92,11 @@ class App:
                 self.waiting = -1
                 self.game = None
                 self.scroller = None
-                screens.connected(self.display)
-                self.display.show()
+                try:
+                    screens.connected(self.display)
+                    self.display.show()
+                except MemoryError:
+                    pass  # the session is set; the host's first frame draws the display
         else:
             # The host is gone: wait for it again; the next press says so, the one after
             # deals standalone, and what is done meanwhile is kept for the next host.

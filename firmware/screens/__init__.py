@@ -68,29 +68,29 @@ def _centred(canvas, cols, c, scale):
 
 def connected(canvas):
     """Connected to the host: a green tick in the middle, as large as fits."""
-    from boardcore.glyphs.symbols import TICK
-
     canvas.fill(0)
-    _centred(canvas, TICK, glyphs.ink(canvas, glyphs.GREEN), max(1, min(canvas.width // 8, canvas.height // 6)))
+    _centred(canvas, glyphs.TICK, glyphs.ink(canvas, glyphs.GREEN), max(1, min(canvas.width // 8, canvas.height // 6)))
 
 
 def error(canvas, code=None):
-    """An error: a red cross; on wide displays the short `code` (e.g. "E3") beside it.
+    """An error: a red cross; on wide displays the short `code` (e.g. "E3") beside it
+    (left out when even the font cannot be loaded: this screen says the heap is short).
 
     Longer explanations go through a Scroller (message()) after this screen.
     """
-    from boardcore.glyphs.symbols import CROSS
-
     canvas.fill(0)
     c = glyphs.ink(canvas, glyphs.RED)
     h = canvas.height
     if code is None or not is_wide(canvas):
-        _centred(canvas, CROSS, c, max(1, min(canvas.width, h) // 8))
+        _centred(canvas, glyphs.CROSS, c, max(1, min(canvas.width, h) // 8))
         return
     s = max(1, h // 8)
-    glyphs.draw_glyph(canvas, (h - 5 * s) // 2, (h - 5 * s) // 2, CROSS, c, s)
+    glyphs.draw_glyph(canvas, (h - 5 * s) // 2, (h - 5 * s) // 2, glyphs.CROSS, c, s)
     t = text_scale(canvas)
-    glyphs.draw_text(canvas, h + t, (h - 7 * t) // 2, str(code), c, t)
+    try:
+        glyphs.draw_text(canvas, h + t, (h - 7 * t) // 2, str(code), c, t)
+    except MemoryError:
+        pass
 
 
 class Scroller:

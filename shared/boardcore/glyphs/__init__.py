@@ -6,7 +6,8 @@ Display on the device, or any CPython object with the same methods on the host. 
 is clipped to the canvas here, so a canvas whose `pixel` does not clip works too.
 
 The bitmaps live in glyphs.font (5 x 7 text), glyphs.small (3 x 5 digits) and
-glyphs.symbols (Forbes symbols, Zatre pips, icons), imported only when first drawn.
+glyphs.symbols (Forbes symbols, Zatre pips), imported only when first drawn; the two
+status icons are here.
 Drawing allocates nothing (numbers are drawn digit by digit, bitmaps from where they
 are), so a device can redraw a screen without feeding its garbage collector.
 """
@@ -20,6 +21,18 @@ WHITE = (255, 255, 255)
 PLAYER_COLOURS = (RED, GREEN, BLUE, YELLOW)
 # Forbes symbols on colour displays, index as glyph_symbols.SYMBOL_NAMES.
 SYMBOL_COLOURS = (BLUE, GREEN, RED, YELLOW)
+
+# The status icons, in column bytes (bit 0 = top row), here rather than in glyphs.symbols
+# so that drawing them never loads a module: the error screen is the one that must show
+# when the heap is full.
+# Connected: a tick, 7 x 5.      Error: a cross, 5 x 5.
+#   ......#                       #...#
+#   .....#.                       .#.#.
+#   #...#..                       ..#..
+#   .#.#...                       .#.#.
+#   ..#....                       #...#
+TICK = b"\x04\x08\x10\x08\x04\x02\x01"
+CROSS = b"\x11\x0a\x04\x0a\x11"
 
 
 def player_colour(number):
