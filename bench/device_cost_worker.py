@@ -304,6 +304,8 @@ def animator_step(a, scroller):
 
 
 def frame_rows(kind, w, h, ref):
+    import screens
+
     a, d, bus, sink = make_app(kind, w, h)
     host = Host()
     out = []
@@ -319,15 +321,35 @@ def frame_rows(kind, w, h, ref):
             state[0] += 1
             bus_before = bus.bytes
             sink_before = sink.bytes
-            a.link.handle(line)
+            take = getattr(a.link, "take", None)
+            if take is not None:
+                take(line)
+            else:
+                a.link.handle(line)
             state[1] = bus.bytes - bus_before
             state[2] = sink.bytes - sink_before
 
         alloc, collects, us = measure(one)
         spi, usb = state[1], state[2]
+        # The same frame's drawing alone: its screen function on the checked payload, then
+        # show(), as the app calls them once the link has decoded the frame.
+        from boardcore.protocol.screens import check
+
+        draw = getattr(screens, ftype)
+        argsets = [check(ftype, p1), check(ftype, p2)]
+        dstate = [0, 0]
+
+        def drawn():
+            b0 = bus.bytes
+            draw(d, **argsets[dstate[0] & 1])
+            dstate[0] += 1
+            d.show()
+            dstate[1] = bus.bytes - b0
+
+        d_alloc, d_collects, d_us = measure(drawn)
         out.append({"display": "%s %dx%d" % (kind, w, h), "what": "frame " + name, "alloc": alloc,
                     "collects": collects, "display_bytes": spi, "host_bytes": usb, "us": us,
-                    "ratio": us / ref})
+                    "ratio": us / ref, "draw_alloc": d_alloc, "draw_ratio": d_us / ref})
         if name in ("message_scroll", "scores"):
             s = a.scroller
 

@@ -36,16 +36,16 @@ def info(app):
 def frame(app, ftype, payload):
     """Apply one data frame from the host; ValueError (or any error) for one that cannot
     be, which the link reports to the host."""
-    from boardcore.protocol.screens import KINDS, check  # loaded with the host's hello
+    import boardcore.protocol.screens as table  # loaded with the host's hello
 
     d = app.display
-    if ftype in KINDS:
+    if ftype in table.KINDS:
         # A screen: its payload checked against the one table of screens, then drawn as
         # the host's mirror draws it (screens.draw's own function, called here without
         # the keyword dict draw() would make).
         app.scroller = None
         app.waiting = -1
-        args = check(ftype, payload)
+        args = table.check(ftype, payload)
         _screens_of(app, ftype)
         scroller = getattr(screens, ftype)(d, **args)
         if scroller is None:

@@ -123,7 +123,9 @@ class Scroller:
         """Start again with another text (the arguments of the constructor)."""
         self.n = self.parts = 0
         if isinstance(text, str):
-            text = ((text, colour),)
+            self._put(text)
+            self._part(glyphs.ink(self.canvas, colour))
+            return self._ready(loop)
         for part in text:
             s, rgb = part
             if not isinstance(s, str):
@@ -214,12 +216,13 @@ class Scroller:
         if self.drawn and self.pos > 1 and hasattr(canvas, "scroll"):
             # The canvas holds the last step: move it and draw the column coming in, the
             # text's column pos - 1 (at scale 1), or a blank one between characters.
-            from boardcore.glyphs import font
+            import boardcore.glyphs.font as font
 
             s = self.scale
             canvas.scroll(-s, 0)
             canvas.fill_rect(w - s, 0, s, canvas.height, 0)
-            k, col = divmod(self.pos - 1, 6)
+            k = (self.pos - 1) // 6
+            col = self.pos - 1 - 6 * k
             if k < self.n and col < 5:
                 part = 0
                 while k >= self.ends[part]:
@@ -297,30 +300,30 @@ def scores(canvas, scores, names=None, loop=True):
 
 def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=None):
     """The FITS card `tile` (id such as "L3") as its shape; see screens.fits."""
-    from screens.fits import fits_card as draw
+    import screens.fits as m  # (`import as`: no object made at each call, as `from` would)
 
-    draw(canvas, tile, start, round_no, player, board_no)
+    m.fits_card(canvas, tile, start, round_no, player, board_no)
 
 
 def forbes_hand(canvas, cards, player=None):
     """One player's Forbes cards (e.g. "SSTX"), and whose they are (the seat 1..5, as
     pips); see screens.forbes."""
-    from screens.forbes import forbes_hand as draw
+    import screens.forbes as m
 
-    draw(canvas, cards, player)
+    m.forbes_hand(canvas, cards, player)
 
 
 def forbes_stone(canvas, stone):
     """The Forbes stone just drawn (a symbol code, e.g. "T"); see screens.forbes."""
-    from screens.forbes import forbes_stone as draw
+    import screens.forbes as m
 
-    draw(canvas, stone)
+    m.forbes_stone(canvas, stone)
 
 
 def zatre_tiles(canvas, tiles, hint=None):
     """The Zatre tiles in hand (values 1..6) and the core's compact hint
     (boardcore.zatre.hint.compact_hint: best_sum, ways, best_points, turns); see
     screens.zatre."""
-    from screens.zatre import zatre_tiles as draw
+    import screens.zatre as m
 
-    draw(canvas, tiles, hint)
+    m.zatre_tiles(canvas, tiles, hint)

@@ -17,22 +17,6 @@ Layout (worked examples in docs/screens.md):
 from boardcore import glyphs
 
 
-def _extent(shape):
-    # (rows, cols) of a shape as printed ("#./##"): counted in place, nothing allocated.
-    rows = 1
-    cols = 0
-    c = 0
-    for ch in shape:
-        if ch == "/":
-            rows += 1
-            c = 0
-        else:
-            c += 1
-            if c > cols:
-                cols = c
-    return rows, cols
-
-
 def _check(what, n):
     if n is not None and (not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4):
         raise ValueError("FITS %s must be 1..4, not %r" % (what, n))
@@ -48,9 +32,9 @@ def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=No
     """Draw FITS card `tile` (e.g. "L3"); start=True marks a start card; round_no and
     board_no 1..4 or None; player 1..4 (colour canvases) or None. ValueError on a bad
     tile, round, board or player, before anything is drawn."""
-    from boardcore.fits.shapes import SHAPES, index
+    import boardcore.fits.shapes as shapes
 
-    shape = SHAPES[index(tile)]  # ValueError naming the id if it is not a tile
+    shape = shapes.SHAPES[shapes.index(tile)]  # ValueError naming the id if it is not a tile
     _check("round", round_no)
     _check("board", board_no)
     rgb = glyphs.WHITE if player is None else glyphs.player_colour(player)
@@ -62,7 +46,18 @@ def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=No
     canvas.fill(bg)
     wide = w >= 2 * h
     aw = h if wide else w - 1
-    rows, cols = _extent(shape)
+    # The shape's rows and columns, counted in place (a helper returning both would make
+    # a tuple at every card).
+    rows = 1
+    cols = c = 0
+    for ch in shape:
+        if ch == "/":
+            rows += 1
+            c = 0
+        else:
+            c += 1
+            if c > cols:
+                cols = c
     s = min(aw // cols, h // rows)
     ox = (aw - cols * s) // 2
     oy = (h - rows * s) // 2
@@ -81,8 +76,10 @@ def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=No
         if round_no is None and board_no is None:
             return
         if round_no is None or board_no is None:
-            letter, n = (82, round_no) if board_no is None else (66, board_no)  # "R", "B"
-            _label(canvas, x, (h - 7 * t) // 2, letter, n, fg, t)
+            if board_no is None:
+                _label(canvas, x, (h - 7 * t) // 2, 82, round_no, fg, t)  # "R"
+            else:
+                _label(canvas, x, (h - 7 * t) // 2, 66, board_no, fg, t)  # "B"
             return
         # "R2B3" on one line if it fits, else R over B.
         if x + 23 * t <= w:

@@ -9,15 +9,12 @@ or more, else 3 x 3. Colour canvases draw each symbol in its own colour
 from boardcore import glyphs
 
 
-def _symbol_fit(room):
-    # (bitmap size, scale) of the largest symbol that leaves a 1-pixel margin in `room`.
-    if room >= 6:
-        return 5, (room - 1) // 5
-    return 3, max(1, (room - 1) // 3)
-
-
 def _draw_symbol(canvas, x, y, w, h, symbol):
-    size, s = _symbol_fit(min(w, h))
+    # The largest symbol that leaves a 1-pixel margin in the cell: the 5 x 5 bitmap
+    # scaled where the cell has 6 pixels or more, else the 3 x 3 one.
+    room = min(w, h)
+    size = 5 if room >= 6 else 3
+    s = max(1, (room - 1) // size)
     i = glyphs.symbol_index(symbol)
     c = glyphs.ink(canvas, glyphs.SYMBOL_COLOURS[i])
     px = size * s

@@ -45,7 +45,7 @@ def _check(tiles, hint):
 def _sum(canvas, x, y, hint, c):
     # The best sum in 3 x 5 digits: "12", "0" when no turn makes 10-12, "-" for a pass.
     if not hint[3]:
-        from boardcore.glyphs import small
+        import boardcore.glyphs.small as small
 
         glyphs.draw_cols(canvas, x, y, small.DATA, 11 * 3, 3, c)  # "-"
         return x + 4
@@ -111,7 +111,7 @@ def zatre_tiles(canvas, tiles, hint=None):
     if turns and points:
         # "+4" at the bottom right, beside the sum; when both do not fit on one line
         # ("12" and "+10" on 16 wide), on the line above it, right-aligned.
-        from boardcore.glyphs import small
+        import boardcore.glyphs.small as small
 
         x = w - 4 * glyphs.digits(points) - 3
         y = h - 10 if _stacked(w, hint) else h - 5

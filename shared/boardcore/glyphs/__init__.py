@@ -9,7 +9,9 @@ The bitmaps live in glyphs.font (5 x 7 text), glyphs.small (3 x 5 digits) and
 glyphs.symbols (Forbes symbols, Zatre pips), imported only when first drawn; the two
 status icons are here.
 Drawing allocates nothing (numbers are drawn digit by digit, bitmaps from where they
-are), so a device can redraw a screen without feeding its garbage collector.
+are, the bitmap modules reached with `import a.b as c`, which unlike `from a import b`
+makes no object at each call), so a device can redraw a screen without feeding its
+garbage collector.
 """
 
 # Colours as (r, g, b), 0..255. FITS player colours, in player order 1..4.
@@ -140,7 +142,7 @@ def glyph_size(cols, scale=1, gap=0):
 def font_index(code):
     """The index in glyphs.font.DATA of a character code's 5 columns: lower case drawn as
     capitals, '?' for codes the font lacks."""
-    from boardcore.glyphs import font as f
+    import boardcore.glyphs.font as f
 
     if 97 <= code <= 122:
         code -= 32
@@ -151,7 +153,7 @@ def font_index(code):
 
 def char_cols(ch):
     """The 5 column bytes of one character of the 5 x 7 font ('?' for unknown ones)."""
-    from boardcore.glyphs import font as f
+    import boardcore.glyphs.font as f
 
     i = font_index(ord(ch))
     return f.DATA[i : i + f.WIDTH]
@@ -159,7 +161,7 @@ def char_cols(ch):
 
 def draw_char(canvas, x, y, code, c, scale=1):
     """Draw the character with code `code` (an int, as ord() gives) in the 5 x 7 font."""
-    from boardcore.glyphs import font as f
+    import boardcore.glyphs.font as f
 
     draw_cols(canvas, x, y, f.DATA, font_index(code), f.WIDTH, c, scale)
 
@@ -199,11 +201,11 @@ def draw_number(canvas, x, y, n, c, scale=1, small=False):
     scale 1 (as draw_text or draw_small of str(n) would, without making the string);
     returns the x after it."""
     if small:
-        from boardcore.glyphs import small as f
+        import boardcore.glyphs.small as f
 
         zero, width, adv, scale = 0, 3, 4, 1
     else:
-        from boardcore.glyphs import font as f
+        import boardcore.glyphs.font as f
 
         zero, width, adv = 48 - f.FIRST, 5, 6 * scale
     p = 1
@@ -223,7 +225,7 @@ def small_width(text):
 
 def draw_small(canvas, x, y, text, c):
     """Draw digits (and ' ', '-', '+') in the 3 x 5 font; other characters raise ValueError."""
-    from boardcore.glyphs import small as f
+    import boardcore.glyphs.small as f
 
     for ch in text:
         i = f.CHARS.find(ch)
@@ -240,26 +242,26 @@ def symbol_index(symbol):
     The codes are forbes_rules.SYMBOLS (glyph_symbols.SYMBOL_CODES holds a copy): S
     square, T triangle, C circle, X star.
     """
-    from boardcore.glyphs.symbols import SYMBOL_CODES, SYMBOL_NAMES
+    import boardcore.glyphs.symbols as g
 
     if isinstance(symbol, int) and not isinstance(symbol, bool) and 0 <= symbol < 4:
         return symbol
     if isinstance(symbol, str):
         if len(symbol) == 1:
-            i = SYMBOL_CODES.find(symbol)
+            i = g.SYMBOL_CODES.find(symbol)
             if i < 0:
                 raise ValueError("unknown symbol %r: use S (square), T (triangle), C (circle) or X (star)" % (symbol,))
             return i
         s = symbol.lower()
         for i in range(4):
-            if s == SYMBOL_NAMES[i]:
+            if s == g.SYMBOL_NAMES[i]:
                 return i
     raise ValueError("unknown Forbes symbol %r (S square, T triangle, C circle, X star)" % (symbol,))
 
 
 def symbol_cols(symbol, size):
     """The bitmap of a Forbes symbol at size 3 or 5 (pixels square)."""
-    from boardcore.glyphs import symbols as g
+    import boardcore.glyphs.symbols as g
 
     i = symbol_index(symbol)
     if size == 5:
@@ -271,8 +273,8 @@ def symbol_cols(symbol, size):
 
 def pip_cols(value):
     """The 3 x 3 die-pip bitmap of a Zatre tile value 1..6."""
-    from boardcore.glyphs.symbols import PIPS
+    import boardcore.glyphs.symbols as g
 
     if not isinstance(value, int) or not 1 <= value <= 6:
         raise ValueError("a Zatre tile is 1..6, not %r" % (value,))
-    return PIPS[value - 1]
+    return g.PIPS[value - 1]
