@@ -57,6 +57,11 @@ class MAX7219(Display):
         # show() sends a digit's window only when a module's byte in it changed.
         self._sent = bytearray(8 * n)
         self._stale = True  # the chip's registers are not known: send every digit
+        # Where digit 0 of each unturned module is in the canvas buffer (the digit r byte
+        # is r rows of tiles_x bytes further); None for a turned module, whose bytes are
+        # read pixel by pixel.
+        self._base = [((m // self.tiles_x) * 8) * self.tiles_x + m % self.tiles_x if self.rotation[m] == 0 else None
+                      for m in range(n)]
         cs.init(cs.OUT, value=1)
         self.init_display(level)
 
@@ -102,7 +107,6 @@ class MAX7219(Display):
         if rot == 0:
             return self.buffer[(ty0 + r) * self.tiles_x + tile % self.tiles_x]
         b = 0
-        px = self.pixel
         for c in range(8):
             # Where the module's own (column c, row r) LED sits on the panel, turned `rot` clockwise.
             if rot == 90:
@@ -111,7 +115,7 @@ class MAX7219(Display):
                 x, y = 7 - c, 7 - r
             else:
                 x, y = r, 7 - c
-            if px(tx0 + x, ty0 + y):
+            if self.pixel(tx0 + x, ty0 + y):
                 b |= 0x80 >> c
         return b
 
@@ -120,12 +124,16 @@ class MAX7219(Display):
         one LOAD window of 2 bytes per module for each, none for an unchanged frame."""
         tx = self._tx
         sent = self._sent
+        buf = self.buffer
+        base = self._base
+        stride = self.tiles_x
         stale = self._stale
         self._stale = True  # until every window is out: a failed write sends all again
         for r in range(8):
             changed = stale
             for tile in range(self.modules):
-                b = self._row(tile, r)
+                at = base[tile]
+                b = buf[at + r * stride] if at is not None else self._row(tile, r)
                 if b != sent[8 * tile + r]:
                     sent[8 * tile + r] = b
                     changed = True

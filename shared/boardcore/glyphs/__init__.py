@@ -89,8 +89,10 @@ def draw_cols(canvas, x, y, data, start, n, c, scale=1, gap=0):
             _blit.append(framebuf.FrameBuffer(cols, 8, 8, framebuf.MONO_VLSB))
             _blit.append(framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565))
         cols, fb, pal = _blit
-        for i in range(8):
-            cols[i] = data[start + i] if i < n else 0
+        for i in range(n):
+            cols[i] = data[start + i]
+        for i in range(n, 8):
+            cols[i] = 0
         # The palette maps lit bits to the ink and dark ones to another value, the key
         # that blit leaves out: the canvas keeps its pixels there (c itself may be 0).
         pal.pixel(1, 0, c)
