@@ -380,7 +380,8 @@ def test_standalone_dealer_runs_on_the_direct_matrix():
     assert dealer.scroller is None
     starts, _ = deal_round(Random(5), 2)  # the standalone dealer's game 0 uses Random(seed)
     expect = Canvas(32, 8)
-    dealer.device.screens.fits_card(expect, starts[0], True, 1, 1)
+    # Round 1 on board 1: the dealer's cards say both, as a host's do ("R1B1").
+    dealer.device.screens.fits_card(expect, starts[0], True, 1, 1, 1)
     assert dev.display.rows() == expect.rows()
     assert decode_chain(spi.transactions) == expect.rows()
     # The start card is drawn inverted: its left 8 x 8 square is mostly lit.
