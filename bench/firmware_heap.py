@@ -4,7 +4,7 @@ Two sessions, each bisected in 2 KB steps between 40 KB and 96 KB:
 - host: the virtual board boots, a host shakes hands and sends every kind of frame
   (FITS card, Zatre tiles and hint, Forbes hand and stone, scrolling text, scores, a
   raw frame, brightness); it passes when all are applied with no error frame and no
-  traceback. Also prints the firmware's own figure: the most heap alive after a frame.
+  traceback. Also prints the firmware's own figure: the most heap alive after a collection.
 - standalone: no host; the buttons deal FITS, Zatre and a whole Forbes game with hand
   peeks (tests/firmware/test_heap.py's presses); it passes when every press shows a new
   frame and nothing runs out of memory.
@@ -81,7 +81,7 @@ def smallest(trial, name):
 def main():
     host_kb, status = smallest(session, "host")
     if status is not None:
-        print("most heap alive after a frame at that size: %d bytes" % status["heap_peak"])
+        print("most heap alive after a collection at that size: %d bytes" % status["heap_peak"])
     alone_kb, _ = smallest(standalone, "standalone")
     return 0 if host_kb and alone_kb else 1
 

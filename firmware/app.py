@@ -2,273 +2,291 @@
 
 At boot, and whenever the host goes away, the display shows the waiting animation. A
 host's hello makes it show "connected"; from then on the host's frames say what to draw
-(docs/protocol.md) and input events go to the host. With no host, the first button press
-starts the standalone dealer, which takes the events and draws.
-The screens (firmware/screens/) draw; only this module calls display.show().
+(docs/protocol.md, handled by hosted.py, loaded with the host) and input events go to the
+host. With no host, the inputs go to alone.py: the first button press starts the
+standalone dealer; after a host was lost, the first press shows "HOST LOST" instead (the
+players meant it for the host) and the next one deals. What the device did meanwhile goes
+to the host that comes back, in its "info" ("away"). The screens (firmware/screens/) draw;
+only the app's modules call display.show().
+
+Cost: a frame or an event is handled without a garbage collection; the heap is collected
+once the device has been idle for _IDLE_GC_MS (or by gc.threshold in a long burst).
+Scrolling text steps every SCROLL_MS however long a step takes. Every task restarts
+itself if it fails, and says so (on the console and in an "err" frame "task").
 """
 
 import gc
+import time
 
 import asyncio
-from boardcore.protocol.codec import PROTOCOL_VERSION, ProtocolError
+from micropython import const
 
 import config
-
-GAMES = ("fits", "zatre", "forbes")
 import screens
 from link import DeviceLink, StdinClosed
 
-
-def _raw_format(display):
-    return "rgb565" if display.colour else "mono"
+_IDLE_GC_MS = const(200)  # this long without a frame or an event is idle: collect then,
+_IDLE_GC_BYTES = const(2048)  # ... if at least this much was allocated since the last time
+_GC_THRESHOLD = const(8192)  # bytes allocated that force a collection even in a burst
+_RESTART_MS = const(100)  # a task that failed is started again after this
+_NOTICE_MS = const(3000)  # how long a part's error screen shows at boot before its message
 
 
 class App:
-    """`board` is the loaded board configuration (a dict, see board_config.py)."""
+    """`board` is the loaded board configuration (a dict, see board_config.py); its
+    "faults" (set by the hardware setup) are the optional parts that did not answer,
+    as (part, short code, message)."""
 
     def __init__(self, board, display):
         self.board = board
         self.display = display
-        self.buttons = board_buttons(board)
-        self.link = DeviceLink(self.info, self.on_frame, self.on_host, on_low_memory=self.low_memory)
+        self.buttons = sorted(board.get("buttons") or {})  # MicroPython's dict order varies
+        self.faults = board.get("faults") or []
+        self.link = DeviceLink(self)
         self.scroller = None  # the text being scrolled, stepped by the animator
+        self.scroll_at = 0  # ticks of its next step
         self.waiting = 0  # the waiting animation's step; -1 once something else is shown
         self.applied = 0  # data frames from the host applied to the display
         self.raw = None  # a raw frame being assembled from chunks
         self.standalone = None
+        self.game = None  # the game whose screens a host's frames loaded
         self.tasks = []
-        self.heap_peak = 0  # the most heap alive after a frame, an event or a scroll step
+        self.restarts = 0  # tasks started again after they failed
+        self.heap_peak = 0  # the most heap alive after a collection
+        self.busy_at = time.ticks_ms()  # the last frame or event
+        self.after_gc = 0  # heap in use after the last collection
+        self.notice = None  # a part's message, scrolled at scroll_at (its error screen first)
+        self.lost = False  # a host was lost and no press has been told so yet
+        # What the device did without a host, for the next one: [presses, games], the
+        # games as the dealer's log ([game, players, seed, screens shown]).
+        self.away = None
         display.brightness(board["display"].get("brightness", 15))
 
-    # -- the handshake ----------------------------------------------------------------
+    # -- the link's owner (DeviceLink) ------------------------------------------------
 
     def info(self):
-        d = self.board["display"]
-        return {
-            "v": PROTOCOL_VERSION,
-            "fw": config.FIRMWARE_VERSION,
-            "board": self.board["name"],
-            "display": {"kind": d["kind"], "w": self.display.width, "h": self.display.height},
-            "colour": bool(self.display.colour),
-            "buttons": self.buttons,
-            "scanner": bool(self.board.get("scanner")),
-        }
+        import hosted
+
+        return hosted.info(self)
+
+    def on_frame(self, ftype, payload, seq):
+        self.busy_at = time.ticks_ms()
+        import hosted
+
+        hosted.frame(self, ftype, payload)
+
+    def host_coming(self):
+        """A new host session is being made: drop the dealer (its log kept) to give its
+        heap to the session."""
+        if self.standalone is not None:
+            import alone
+
+            alone.drop(self)
+        self.scroller = None
 
     def on_host(self, present, was_present):
         if present:
+            self.lost = False
+            self.notice = None
             if not was_present:
-                self.scroller = None
                 self.waiting = -1
-                self.standalone = None
-                _unload_games()
-                screens.connected(self.display)
-                self.display.show()
+                self.game = None
+                self.scroller = None
+                try:
+                    screens.connected(self.display)
+                    self.display.show()
+                except MemoryError:
+                    pass  # the session is set; the host's first frame draws the display
         else:
-            # The host is gone: wait for it again; a press deals standalone meanwhile.
+            # The host is gone: wait for it again; the next press says so, the one after
+            # deals standalone, and what is done meanwhile is kept for the next host.
             self.scroller = None
             self.waiting = 0
+            self.lost = True
+            if self.away is None:
+                self.away = [0, []]
 
-    # -- events from the inputs ---------------------------------------------------------
-
-    def emit(self, event):
-        """The callback every input driver is given."""
-        if self.link.connected:
-            try:
-                self.link.send_event(event)
-            except (ProtocolError, ValueError) as e:
-                self.link.error("event", str(e))
-            except MemoryError:
-                gc.collect()
-                self.link.error("memory", "out of memory queueing an event")
-        elif self.standalone is None:
-            if event[0] == "button" and event[2] != "down":
-                self.start_standalone()  # no host (or after an error): deal on our own
-        else:
-            self.scroller = None
-            try:
-                self.standalone.handle(event)
-            except MemoryError:
-                # Dealing ran out of heap: drop the dealer and its games to get the memory
-                # back, say so on the matrix, and keep taking input.
-                mode = self.standalone.mode
-                self.standalone = None
-                _unload_games()
-                self.show_error("MEM")
-                print("boardlight: out of memory dealing", mode)
-            except ValueError:
-                self.show_error("ERR")
-        self.sample_heap()
+    def host_heard(self):
+        """The host in session has what its info said: that record is done with."""
+        self.away = None
 
     def low_memory(self):
         """The link ran out of heap: the standalone dealer's game goes (a press deals again)."""
         if self.standalone is not None:
-            self.standalone = None
-            _unload_games()
-            self.show_error("MEM")
+            import alone
+
+            alone.drop(self, "MEM")
+
+    # -- events from the inputs ---------------------------------------------------------
+
+    def emit(self, event):
+        """The callback every input driver is given. Nothing it does may stop the input
+        task: every failure is reported and the next event is taken."""
+        self.busy_at = time.ticks_ms()
+        try:
+            if self.link.connected:
+                self.link.send_event(event)
+            else:
+                import alone
+
+                alone.event(self, event)
+        except MemoryError:
+            gc.collect()
+            try:
+                if self.link.connected:
+                    self.link.send_event(event)  # again, with the garbage gone
+                    return
+            except MemoryError:
+                pass
+            self.link.error("memory", "out of memory handling an event")
+        except ValueError as e:  # an event no frame can carry (a scan code too long)
+            self.link.error("event", str(e))
+        except Exception as e:  # noqa: BLE001 (reported; the inputs go on)
+            self.link.error("event", "%s: %s" % (type(e).__name__, e))
+
+    # -- the display ------------------------------------------------------------------
+
+    def show(self):
+        self.display.show()
 
     def show_error(self, code):
         self.scroller = None
         screens.error(self.display, code)
         self.display.show()
 
-    def start_standalone(self):
-        import standalone
-
-        self.scroller = None
-        self.waiting = -1
-        self.standalone = standalone.Standalone(self.display, self.show, self.set_scroller)
-        self.standalone.start()
-
-    def show(self):
-        self.display.show()
-
     def set_scroller(self, scroller):
-        self.scroller = scroller
-        if scroller is not None:
-            scroller.step()
-            self.display.show()
+        """Show a Scroller's first step now and hand it to the animator (if it moves)."""
+        self.scroller = None
+        if scroller is None:
+            return
+        more = scroller.step()
+        self.display.show()
+        if more:
+            self.scroller = scroller
+            self.scroll_at = time.ticks_add(time.ticks_ms(), config.SCROLL_MS)
 
-    # -- frames from the host ---------------------------------------------------------
-
-    def on_frame(self, ftype, payload, seq):
-        from boardcore.protocol.screens import KINDS, check  # loaded with the host's hello
-
-        if ftype in KINDS:
-            # A screen: its payload checked against the one table of screens, then drawn
-            # as the host's mirror draws it.
-            self.scroller = None
-            self.waiting = -1
-            args = check(ftype, payload)
-            scroller = screens.draw(ftype, self.display, **args)
-            if scroller is not None:
-                scroller.step()
-                self.scroller = scroller if scroller.moving else None
-            self.display.show()
-        else:
-            handler = getattr(self, "f_" + ftype, None)
-            if handler is None:
-                raise ValueError("no handler")
-            if ftype != "query" and ftype != "raw":
-                self.scroller = None
-                self.waiting = -1
-            if handler(payload or {}) is not False:
-                self.display.show()
-        self.applied += 1
-        self.sample_heap()
+    # -- the heap ---------------------------------------------------------------------
 
     def sample_heap(self):
-        # Collect first, so the figure is what is alive (not garbage waiting), and the
-        # heap is tidied between frames, which keeps it from fragmenting.
-        gc.collect()
         used = gc.mem_alloc()
+        self.after_gc = used
         if used > self.heap_peak:
             self.heap_peak = used
 
-    def f_bright(self, p):
-        self.display.brightness(p["level"])
+    def idle_collect(self, now):
+        """Collect the garbage once the device has been idle for _IDLE_GC_MS and at least
+        _IDLE_GC_BYTES of it has built up: the collection (tens of ms on a
+        microcontroller) then delays no frame and no press."""
+        if time.ticks_diff(now, self.busy_at) >= _IDLE_GC_MS and gc.mem_alloc() - self.after_gc >= _IDLE_GC_BYTES:
+            gc.collect()
+            self.sample_heap()
 
-    def f_query(self, p):
-        self.sample_heap()
-        gc.collect()
-        self.link.send_status(
-            {
-                "applied": self.applied,
-                "heap_free": gc.mem_free(),
-                "heap_used": gc.mem_alloc(),
-                "heap_peak": self.heap_peak,
-                "mode": "host",
-                "stats": self.link.stats(),
-            }
-        )
-        return False
-
-    def f_raw(self, p):
-        # One frame of the display's own buffer, base64, possibly in chunks at offsets.
-        import binascii
-        import framebuf
-
-        d = self.display
-        if p["w"] != d.width or p["h"] != d.height or p["fmt"] != _raw_format(d):
-            raise ValueError("raw frame must be %dx%d %s" % (d.width, d.height, _raw_format(d)))
-        data = binascii.a2b_base64(p["data"])
-        off = p.get("off", 0)
-        size = len(d.buffer)
-        if off < 0 or off + len(data) > size:
-            raise ValueError("raw chunk %d+%d is outside the %d-byte frame" % (off, len(data), size))
-        if off == 0:
-            self.raw = bytearray(size)
-        elif self.raw is None:
-            raise ValueError("raw chunk at %d without the chunk at 0" % off)
-        self.raw[off : off + len(data)] = data
-        if off + len(data) < size:
-            return False
-        if d.colour or d.format == framebuf.MONO_HLSB:
-            d.buffer[:] = self.raw
-        else:
-            # "mono" on the wire is MONO_HLSB; the HT16K33 (MONO_HMSB) and SSD1306
-            # (MONO_VLSB) canvases lay pixels out otherwise: blit converts pixel by pixel.
-            d.blit(framebuf.FrameBuffer(self.raw, d.width, d.height, framebuf.MONO_HLSB), 0, 0)
-        self.raw = None
-        self.scroller = None
-        self.waiting = -1
-        return True
-
-    # -- the loop ---------------------------------------------------------------------
+    # -- the tasks --------------------------------------------------------------------
 
     async def animate(self):
+        wait_at = time.ticks_ms()
         while True:
-            if self.scroller is not None:
-                await asyncio.sleep_ms(config.SCROLL_MS)
-                s = self.scroller
-                if s is not None:
-                    more = s.step()
-                    self.display.show()
-                    self.sample_heap()
-                    if not more:
-                        self.scroller = None
-            elif self.waiting >= 0 and not self.link.connected and self.standalone is None:
-                screens.waiting(self.display, self.waiting)
+            now = time.ticks_ms()
+            s = self.scroller
+            if s is not None:
+                due = time.ticks_diff(self.scroll_at, now)
+                if due > 0:
+                    await asyncio.sleep_ms(due)
+                    continue
+                if not s.step():
+                    self.scroller = None
                 self.display.show()
-                self.waiting += 1
-                await asyncio.sleep_ms(config.WAIT_MS)
-            else:
-                await asyncio.sleep_ms(config.SCROLL_MS)
+                # The next step is SCROLL_MS after this one was due, not after it was
+                # drawn, unless the device fell a whole step behind.
+                self.scroll_at = time.ticks_add(self.scroll_at, config.SCROLL_MS)
+                if time.ticks_diff(self.scroll_at, now) <= 0:
+                    self.scroll_at = time.ticks_add(now, config.SCROLL_MS)
+            elif self.notice is not None and time.ticks_diff(now, self.scroll_at) >= 0:
+                from boardcore.glyphs import RED
+
+                text = self.notice
+                self.notice = None
+                self.waiting = 0  # once the message has gone
+                self.set_scroller(screens.message(self.display, text, RED))
+                continue
+            elif self.waiting >= 0 and not self.link.connected and self.standalone is None:
+                if time.ticks_diff(wait_at, now) <= 0:
+                    screens.waiting(self.display, self.waiting)
+                    self.display.show()
+                    self.waiting += 1
+                    wait_at = time.ticks_add(now, config.WAIT_MS)
+            self.idle_collect(now)
+            await asyncio.sleep_ms(config.TICK_MS)
+
+    async def keep(self, name, start):
+        """Run the task `start()` makes, and start it again whenever it fails; say so."""
+        while True:
+            try:
+                await start()
+                return
+            except (StdinClosed, KeyboardInterrupt):
+                raise
+            except Exception as e:  # noqa: BLE001 (reported, then the task starts again)
+                self.restarts += 1
+                gc.collect()
+                try:
+                    text = "%s task stopped (%s: %s), started again" % (name, type(e).__name__, e)
+                    print("boardlight: " + text)
+                    self.link.error("task", text)
+                except MemoryError:
+                    self.link.error("memory", "out of memory")
+                await asyncio.sleep_ms(_RESTART_MS)
+
+    def show_faults(self):
+        """A part that did not answer at boot: its error screen with its short code for
+        _NOTICE_MS, then "NO <PART>" scrolled once, then the waiting animation."""
+        if self.faults:
+            part, code, msg = self.faults[0]
+            self.waiting = -1
+            self.show_error(code)
+            print("boardlight: " + msg)
+            self.notice = "NO " + part.upper()
+            self.scroll_at = time.ticks_add(time.ticks_ms(), _NOTICE_MS)
 
     async def run(self, input_tasks=()):
         self.link.announce()
-        tasks = [asyncio.create_task(self.link.ticker()), asyncio.create_task(self.animate())]
-        for coro in input_tasks:
-            tasks.append(asyncio.create_task(coro))
+        self.show_faults()
+        tasks = [asyncio.create_task(self.keep("link timer", self.link.ticker)),
+                 asyncio.create_task(self.keep("display", self.animate))]
+        for task in input_tasks:
+            if callable(task):  # a task maker: kept running
+                tasks.append(asyncio.create_task(self.keep("input", task)))
+            else:  # a coroutine made once: run as it is
+                tasks.append(asyncio.create_task(task))
         self.tasks = tasks
         try:
-            await self.link.reader()
+            await self.keep("link reader", self.link.reader)
         finally:
             for t in tasks:
                 t.cancel()
 
 
-def _unload_games():
+def unload_games():
     # With a host the dealer's games are not needed: their modules (5-20 KB each) go, and
     # the screens import what a frame needs again.
     from unload import unload
 
-    unload(("standalone",) + tuple(p + g for p in ("boardcore.", "screens.") for g in GAMES))
+    try:
+        unload(("standalone", "alone", "boardcore.fits", "boardcore.zatre", "boardcore.forbes",
+                "screens.fits", "screens.zatre", "screens.forbes"))
+    except MemoryError:
+        pass  # they stay loaded: heap, not harm
     gc.collect()
 
 
-def board_buttons(board):
-    """The board's button names, sorted (MicroPython's dict order is not stable)."""
-    b = board.get("buttons") or {}
-    return sorted(b)
-
-
 def load_board(path=None):
+    """The checked board file, the checker's heap given back (main.py does this itself,
+    before the app is loaded)."""
     import sys
 
     import board_config
 
     board = board_config.load(path or config.BOARD_FILE)
-    # The validator is only needed at boot: give its ~20 KB of heap back to the games.
     for name in ("board_config", "board_check"):
         sys.modules.pop(name, None)
     del board_config
@@ -276,26 +294,24 @@ def load_board(path=None):
     return board
 
 
-def build_hardware(board):
-    """(display, attach): attach(emit) starts the input drivers and returns asyncio tasks."""
+def main(board=None):
+    """Boot: load the board file (unless main.py did), build the hardware (attach(emit)
+    starts the input drivers and returns their tasks: coroutines, or callables that make
+    one, started again if they fail), run until interrupted."""
+    if board is None:
+        board = load_board()
     if board["display"]["kind"] == "virtual":
-        from sim import setup as sim_setup
-
-        return sim_setup.build(board)
-    from hw import setup as hw_setup
-
-    return hw_setup.build(board)
-
-
-def main():
-    """Boot: load the board file, build the hardware, run until interrupted."""
-    board = load_board()
-    display, attach = build_hardware(board)
+        from sim import setup
+    else:
+        from hw import setup
+    display, attach = setup.build(board)
+    del setup
     app = App(board, display)
     gc.collect()
-    # Collect after every 8 KB allocated rather than only when the heap is full: the
-    # heap stays less fragmented, so a game's large tables still find room.
-    gc.threshold(8192)
+    # Between idle collections, collect after every _GC_THRESHOLD bytes allocated rather
+    # than only when the heap is full: the heap stays less fragmented, so a game's large
+    # tables still find room.
+    gc.threshold(_GC_THRESHOLD)
     try:
         asyncio.run(app.run(attach(app.emit)))
     except StdinClosed:

@@ -7,10 +7,15 @@ At boot it announces itself with "boot", so a host that kept the port open notic
 restart and shakes hands again. A host that stays silent for HOST_TIMEOUT_MS (it pings
 every second) is taken to be gone.
 
+Running out of heap never leaves the link half-made: a session starts only once its
+Endpoint and its "info" answer exist (what it needs is made first, again after a
+collection if the heap was short, and only then is the session set), and when nothing can
+be made the device still answers, with an "err" frame made at boot.
+
 Reading: on a blocking file read(n) waits for all n bytes, so the reader waits until
-stdin is readable (through asyncio's I/O queue) and drains what is ready with poll +
-read(1). A closed stdin keeps reporting POLLHUP: that ends the program (only the unix
-port's stdin can close).
+stdin is readable (through asyncio's I/O queue) and drains what is ready one byte at a
+time into a buffer made once, with poll + readinto. A closed stdin keeps reporting
+POLLHUP: that ends the program (only the unix port's stdin can close).
 """
 
 import gc
@@ -20,6 +25,7 @@ import time
 
 import asyncio
 from asyncio import core
+from micropython import const
 from boardcore.protocol.codec import (
     DEVICE,
     E_HELLO,
@@ -36,6 +42,7 @@ from boardcore.protocol.codec import (
 
 import config
 
+_CHUNK = const(256)  # bytes read before the other tasks get a turn
 
 
 class StdinClosed(Exception):
@@ -66,43 +73,57 @@ def _boot_id():
 
 
 class DeviceLink:
-    """on_frame(type, payload, seq) handles a data frame from the host; on_host(present,
-    was_present) is told when a host arrives or goes; info() gives the handshake's "info"
-    payload; on_low_memory() is called when reading a frame ran out of heap.
+    """The link as the app drives it. `owner` (the app) has:
+    info() the handshake's "info" payload; on_frame(type, payload, seq) for a data frame
+    from the host; host_coming() to free heap before a new session is made;
+    on_host(present, was_present) once a host's session is set or gone; host_heard()
+    when the host has shown it has the "info" (its first ping or data frame);
+    low_memory() when reading ran out of heap.
 
     The sequencing Endpoint and the table of screens exist only while a host is there:
     without one, lines are checked here and data frames refused, which keeps their
     modules' heap free for the standalone dealer."""
 
-    def __init__(self, info, on_frame, on_host, stdin=None, stdout=None, on_low_memory=None):
-        self.info = info
-        self.on_frame = on_frame
-        self.on_host = on_host
-        self.on_low_memory = on_low_memory or gc.collect
+    def __init__(self, owner, stdin=None, stdout=None):
+        self.owner = owner
         self.stdin = stdin or sys.stdin.buffer
         self._write = _out_writer(stdout or sys.stdout)
         self._lines = LineBuffer()
-        self.ep = None  # the Endpoint, while a host is connected
+        self.ep = None  # the Endpoint, while a host is connected (set last, cleared first)
         self.resend_ms = config.RESEND_MS
-        self.sid = None  # the host's session id, None without a host
+        self.sid = None  # the host's session id, while connected
+        self.heard_sid = None  # the session whose host has shown it has our info
         self.boot_id = _boot_id()
         self.heard = time.ticks_ms()
+        # Made now, while the heap is fresh: the answer when nothing else can be made.
+        self._no_memory = encode(DEVICE, 0, "err", {"code": "memory", "msg": "out of memory"})
+        self._chunk = bytearray(_CHUNK)
+        self._byte = bytearray(1)
 
     @property
     def connected(self):
-        return self.sid is not None
+        return self.ep is not None
 
     def control(self, ftype, payload=None):
         self._write(encode(DEVICE, 0, ftype, payload))
 
     def error(self, code, message, seq=None):
-        if self.ep is not None:
-            self.ep.error(code, message, seq)
-            return
-        payload = {"code": code, "msg": message[:80]}
-        if seq is not None:
-            payload["seq"] = seq
-        self.control("err", payload)
+        """An err frame to the host; the frame made at boot when the heap has no room."""
+        try:
+            try:
+                ep = self.ep
+                if ep is not None:
+                    ep.error(code, message, seq)
+                    return
+                payload = {"code": code, "msg": message[:80]}
+                if seq is not None:
+                    payload["seq"] = seq
+                self.control("err", payload)
+            except MemoryError:
+                gc.collect()
+                self._write(self._no_memory)
+        except MemoryError:
+            pass  # not even that: the host's resend or ping will ask again
 
     def announce(self):
         self.control("boot", {"fw": config.FIRMWARE_VERSION, "boot": self.boot_id})
@@ -110,27 +131,34 @@ class DeviceLink:
     def send_event(self, event):
         """An input event tuple (see docs/protocol.md) to the connected host. Raises
         ProtocolError if it cannot be encoded (e.g. a scan code too long for a line)."""
+        ep = self.ep
+        if ep is None:
+            raise ValueError("no host to send %r to" % (event[0],))
         now = time.ticks_ms()
         if event[0] == "button":
-            self.ep.send("btn", [event[1], event[2]], now=now)
+            ep.send("btn", [event[1], event[2]], now=now)
         elif event[0] == "scan":
-            self.ep.send("scan", {"code": event[1]}, now=now)
+            ep.send("scan", {"code": event[1]}, now=now)
         else:
             raise ValueError("no frame for event %r" % (event[0],))
 
     def send_status(self, payload):
-        self.ep.send("status", payload, now=time.ticks_ms())
+        ep = self.ep
+        if ep is not None:
+            ep.send("status", payload, now=time.ticks_ms())
 
     def stats(self):
-        return self.ep.stats_dict() if self.ep is not None else {}
+        ep = self.ep
+        return ep.stats_dict() if ep is not None else {}
 
     # -- receiving -------------------------------------------------------------------
 
     def handle(self, data):
         """Feed received bytes (Ctrl-C already handled by the caller)."""
         now = time.ticks_ms()
-        if self.ep is not None:
-            items = self.ep.feed(data, now)
+        ep = self.ep
+        if ep is not None:
+            items = ep.feed(data, now)
         else:
             items = []
             for line in self._lines.feed(data):
@@ -143,19 +171,18 @@ class DeviceLink:
                 continue
             self.heard = now
             if seq:
+                self._heard()
                 if payload is not None and not isinstance(payload, dict):
                     # Every host data frame carries an object or nothing (docs/protocol.md).
                     self.error("payload", "%s: the payload must be a JSON object" % ftype, seq)
                     continue
                 try:
-                    self.on_frame(ftype, payload, seq)
+                    self.owner.on_frame(ftype, payload, seq)
                 except MemoryError:
-                    # Out of heap while drawing: tell the host, carry on with the next frame.
+                    # Out of heap while drawing: the frame was acknowledged; tell the host
+                    # and carry on with the next one.
                     gc.collect()
-                    try:
-                        self.error("memory", "out of memory applying " + ftype, seq)
-                    except MemoryError:
-                        pass
+                    self.error("memory", "out of memory applying " + ftype, seq)
                 except Exception as e:
                     # The frame was acknowledged, but its content is wrong: say so. Any
                     # exception, not a list of the expected ones: a payload of the wrong
@@ -164,6 +191,26 @@ class DeviceLink:
                     self.error("payload", "%s: %s" % (ftype, e), seq)
             else:
                 self._control(ftype, payload, now)
+
+    def take(self, data, n=None):
+        """Handle received bytes (the first `n` of `data`) as the reader does: heap that
+        runs out on the way is reported to the host (the frame is resent, or it was
+        acknowledged and is dropped) and never stops the reader."""
+        try:
+            self.handle(data if n is None else data[:n])
+        except MemoryError:
+            try:
+                self.owner.low_memory()  # the app frees what it can
+            except MemoryError:
+                pass
+            gc.collect()
+            try:
+                # A line cut short must not run on into the next one (that would read as
+                # one over-long line): end it; the host resends it.
+                self._lines.feed(b"\n")
+            except MemoryError:
+                pass
+            self.error("memory", "out of memory reading a frame")
 
     def _unconnected(self, line):
         # What Endpoint.receive_line does before a session, without the Endpoint: check
@@ -190,6 +237,7 @@ class DeviceLink:
         if ftype == "hello":
             self._hello(payload, now)
         elif ftype == "ping":
+            self._heard()
             self.control("pong", {"sid": self.sid or "", "boot": self.boot_id})
         elif ftype == "err":
             pass  # the host's complaint about one of ours
@@ -197,6 +245,12 @@ class DeviceLink:
             self.error(E_TYPE, ftype + " is not for the device")
         else:
             self.error(E_TYPE, "unknown frame type " + ftype)
+
+    def _heard(self):
+        # The host pings and sends data only once it took our info: it has what was in it.
+        if self.sid is not None and self.heard_sid != self.sid:
+            self.heard_sid = self.sid
+            self.owner.host_heard()
 
     def _hello(self, payload, now):
         if not isinstance(payload, dict) or "v" not in payload or "sid" not in payload:
@@ -209,39 +263,62 @@ class DeviceLink:
         rto = payload.get("rto")
         if isinstance(rto, int) and 20 <= rto <= 5000:
             self.resend_ms = rto  # the host knows how fast its line is
-        if sid != self.sid:
-            # A new host session (not a repeated hello). The app hears of it first: it
-            # drops the standalone dealer, which frees the heap the answer needs.
-            was = self.sid is not None
-            self.sid = sid
-            self.on_host(True, was)
-            if self.ep is None:
-                from boardcore.protocol.endpoint import Endpoint
-                from boardcore.protocol.screens import HOST_DATA_TYPES
+        again = sid == self.sid and self.ep is not None  # a duplicate, or our info was lost
+        if not again:
+            # A new host session. The app hears of it first: it drops the standalone
+            # dealer, which frees the heap the session needs.
+            self.owner.host_coming()
+        # What the session needs, made before anything is set: again after a collection
+        # if the heap is short; if it still is, no session (the host's next hello tries).
+        line = None
+        for _ in range(2):
+            try:
+                ep = self.ep
+                if ep is None:
+                    from boardcore.protocol.endpoint import Endpoint
+                    from boardcore.protocol.screens import HOST_DATA_TYPES
 
-                self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
-            self.ep.resend_ms = self.resend_ms
-            self._send_info(sid)
-            self.ep.start_session(now)
-        else:
-            self._send_info(sid)
-
-    def _send_info(self, sid):
-        info = self.info()
-        info["sid"] = sid
-        info["boot"] = self.boot_id
-        self.control("info", info)
+                    ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
+                info = self.owner.info()
+                info["sid"] = sid
+                info["boot"] = self.boot_id
+                line = encode(DEVICE, 0, "info", info)
+                break
+            except MemoryError:
+                ep = info = None
+                gc.collect()
+        if line is None:
+            try:
+                self.owner.low_memory()
+            except MemoryError:
+                pass
+            self.error("memory", "out of memory starting a session")
+            return
+        if again:
+            self._write(line)
+            return
+        # Everything exists: the session is set in one step, then announced.
+        was = self.ep is not None
+        self.sid = sid
+        ep.resend_ms = self.resend_ms
+        self.ep = ep
+        self._write(line)
+        ep.start_session(now)
+        self.owner.on_host(True, was)
 
     def _host_gone(self):
         # Frames the host never acknowledged go with it, and so do the Endpoint module and
         # the table of screens.
         from unload import unload
 
-        self.sid = None
         self.ep = None
-        unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens"))
+        self.sid = None
+        try:
+            unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens"))
+        except MemoryError:
+            pass  # they stay loaded: heap, not harm
         gc.collect()
-        self.on_host(False, True)
+        self.owner.on_host(False, True)
 
     # -- the tasks -------------------------------------------------------------------
 
@@ -249,42 +326,46 @@ class DeviceLink:
         stream = self.stdin
         poller = select.poll()
         poller.register(stream, select.POLLIN)
+        chunk = self._chunk
+        one = self._byte
+        readinto = getattr(stream, "readinto", None)
         while True:
             await readable(stream)
-            b = stream.read(1)
-            got = bytearray()
+            n = 0
             while True:
-                if not b:
-                    raise StdinClosed()
-                if b == b"\x03":
+                if readinto is not None:
+                    if not readinto(one):
+                        raise StdinClosed()
+                    b = one[0]
+                else:
+                    got = stream.read(1)
+                    if not got:
+                        raise StdinClosed()
+                    b = got[0]
+                if b == 3:
                     # A board's USB stack turns Ctrl-C into KeyboardInterrupt before we see
                     # it (micropython.kbd_intr); on the unix port stdin is a pipe, so do it
                     # here, and read no further: what follows is for the REPL (mpremote).
                     raise KeyboardInterrupt()
-                got.extend(b)
-                if len(got) >= 256:
+                chunk[n] = b
+                n += 1
+                if n == _CHUNK:
                     break  # let the other tasks run between chunks
-                ev = poller.poll(0)
-                if not ev:
+                ready = False
+                for ev in poller.ipoll(0):  # allocates nothing, unlike poll()
+                    if not ev[1] & select.POLLIN:
+                        raise StdinClosed()
+                    ready = True
+                if not ready:
                     break
-                if not ev[0][1] & select.POLLIN:
-                    raise StdinClosed()
-                b = stream.read(1)
-            try:
-                self.handle(got)
-            except MemoryError:
-                self.on_low_memory()  # the app frees what it can
-                gc.collect()  # the frame will be resent
-                try:
-                    self.error("memory", "out of memory reading a frame")
-                except MemoryError:
-                    pass  # not even room to say so: the resend will tell
+            self.take(chunk, n)
 
     async def ticker(self):
         while True:
             await asyncio.sleep_ms(config.TICK_MS)
             now = time.ticks_ms()
-            if self.ep is not None:
-                self.ep.tick(now)
-            if self.sid is not None and time.ticks_diff(now, self.heard) > config.HOST_TIMEOUT_MS:
-                self._host_gone()
+            ep = self.ep
+            if ep is not None:
+                ep.tick(now)
+                if time.ticks_diff(now, self.heard) > config.HOST_TIMEOUT_MS:
+                    self._host_gone()

@@ -1,6 +1,6 @@
 """The standalone dealer: with no host, the device still deals, from the shared core.
 
-    dealer = Standalone(display, show, set_scroller, seed=None, players=2)
+    dealer = Standalone(display, show, set_scroller, seed=None, players=2, log=None)
     dealer.start()            # shows the game's name; the first "next" deals
     dealer.handle(event)      # every input event; True when the screen changed
 
@@ -13,24 +13,28 @@ Games, in the order "menu" (short press) steps through them:
   fits_deck.deal_game(seed, players)): each round first shows every player's start
   card (inverted, in the player's colour), one per "next", then the 16 building cards
   (a building card that is a player's start tile, which that player skips, is drawn in
-  the player's colour); 4 rounds, then "END". Holding player button pN shows player
+  the player's colour); 4 rounds, then "END". Every card of round r shows the round's
+  pips and board r's, as a host's cards do. Holding player button pN shows player
   N's start card again.
 - Zatre (zatre_bag.Bag with the game's Random): "next" draws the tiles of the next turn,
   3 on the first turn and 2 after; a long "next" draws a single tile (for a player who
   kept one). The device does not see the board, so it shows no hint.
-- Forbes (forbes_deal.deal and forbes_deal.pick_stone with the game's Random: the
+- Forbes (boardcore.forbes.cards.deal and pick_stone with the game's Random: the
   same secret cards and stones as forbes_game.Game(players, dealer, rng) deals and
   draws, without the rules engine's heap): "next" draws the next stone and shows it.
   Holding pN shows player N's cards while held; on a board without player buttons a
   long "next" shows the hands one seat after another (pass the device), then the stone
-  again. The device does not see where a stone goes: it only counts the stones
-  placed (only the face-down pool matters to the draw), and shows no scores. After 16
+  again. A hand shows its seat as pips down the right edge. The device does not see
+  where a stone goes: it only counts the stones placed (only the face-down pool matters
+  to the draw), and shows no scores. After 16
   stones "END"; the next game is dealt by the player who played second.
 Buttons everywhere: "menu" short = next game; "menu" long = next player count (FITS
 1..4, Forbes 2..5, each redealing; ignored in Zatre, whose shared bag needs no count);
 "next" long in FITS = deal the
 game again with the next seed. Game k (from 0) uses Random(seed + k), `game_seed`.
 Changing the game unloads the other games' core and screen modules to free heap.
+`log` keeps the last few games dealt ([game, players, seed, screens shown]), which the
+app reports to a host that comes back.
 """
 
 import screens
@@ -53,7 +57,7 @@ def _default_seed():
 class Standalone:
     """The dealer the app runs when no host is connected (see the module docstring)."""
 
-    def __init__(self, display, show, set_scroller, seed=None, players=2):
+    def __init__(self, display, show, set_scroller, seed=None, players=2, log=None):
         if seed is None:
             seed = _default_seed()
         if not isinstance(seed, int) or seed < 0:
@@ -89,6 +93,10 @@ class Standalone:
         self.placed = 0  # stones put on the real board
         self.dealer = 0  # the seat that deals (and plays first); next game: the second
         self.peek = -1  # seat whose hand a long "next" shows, -1 for none
+        # What was dealt, for a host that comes back (docs/protocol.md, "away"): the last
+        # 4 games as [game, players, seed, screens shown], oldest first, in `log`
+        # when given (a list that outlives the dealer).
+        self.log = [] if log is None else log
 
     # -- the app's side ---------------------------------------------------------------
 
@@ -159,6 +167,9 @@ class Standalone:
         self.game_seed = self.seed + self.games
         self.games += 1
         rng = Random(self.game_seed)
+        if len(self.log) == 4:
+            self.log.pop(0)
+        self.log.append([self.mode, self.players[self.mode], self.game_seed, 0])
         self.over = False
         self.held = None
         mode = self.mode
@@ -175,8 +186,7 @@ class Standalone:
             self.turn = 0
             self.tiles = None
         else:
-            from boardcore.forbes.deal import deal
-            from boardcore.forbes.rules import SYMBOLS, STONES_PER_SYMBOL
+            from boardcore.forbes.cards import SYMBOLS, STONES_PER_SYMBOL, deal
 
             self.dealer %= n
             self.hands = None  # a deal that runs out of heap leaves no half-made game
@@ -226,6 +236,7 @@ class Standalone:
                 self._fits_round()
             else:
                 return self._end()
+            self.log[-1][3] += 1  # one more screen dealt in this game
             self.draw()
             return True
         if self.mode == "zatre":
@@ -237,6 +248,7 @@ class Standalone:
                 tiles.append(self.bag.draw())
             self.tiles = tiles
             self.turn += 1
+            self.log[-1][3] += 1  # one more screen dealt in this game
             self.draw()
             return True
         return self._forbes_next(long)
@@ -252,14 +264,14 @@ class Standalone:
         self.peek = -1
         if self.stone is not None:
             self.placed += 1  # the stone went somewhere on the real board
-        from boardcore.forbes.deal import pick_stone
-        from boardcore.forbes.rules import CELLS, SYMBOLS
+        from boardcore.forbes.cards import CELLS, SYMBOLS, pick_stone
 
         if self.placed == CELLS:
             return self._end()
         i = pick_stone(self.rng, self.pool)
         self.pool[i] -= 1
         self.stone = SYMBOLS[i]
+        self.log[-1][3] += 1
         self.draw()
         return True
 
@@ -278,10 +290,11 @@ class Standalone:
             return True
         if self.mode == "fits" and self.starts is not None and seat < len(self.starts):
             self.held = name
-            screens.draw("fits_card", self.display, tile=self.starts[seat], start=True, round_no=self.round, player=seat + 1)
+            screens.draw("fits_card", self.display, tile=self.starts[seat], start=True, round_no=self.round,
+                         player=seat + 1, board_no=self.round)
         elif self.mode == "forbes" and self.hands is not None and seat < len(self.hands):
             self.held = name
-            screens.draw("forbes_hand", self.display, cards=self.hands[seat])
+            screens.draw("forbes_hand", self.display, cards=self.hands[seat], player=seat + 1)
         else:
             return False
         self._show()
@@ -304,13 +317,14 @@ class Standalone:
                 return
             n = len(self.starts)
             if self.pos < n:
-                screens.draw("fits_card", d, tile=self.starts[self.pos], start=True, round_no=self.round, player=self.pos + 1)
+                screens.draw("fits_card", d, tile=self.starts[self.pos], start=True, round_no=self.round,
+                             player=self.pos + 1, board_no=self.round)
             else:
                 # A player whose start tile this is skips the card: it is drawn in that
                 # player's colour (colour displays) to remind them.
                 tile = self.building[self.pos - n]
                 owner = self.starts.index(tile) + 1 if tile in self.starts else None
-                screens.draw("fits_card", d, tile=tile, round_no=self.round, player=owner)
+                screens.draw("fits_card", d, tile=tile, round_no=self.round, player=owner, board_no=self.round)
         elif self.mode == "zatre":
             if self.tiles is None:
                 self._message("ZATRE")
@@ -318,7 +332,7 @@ class Standalone:
             screens.draw("zatre_tiles", d, tiles=self.tiles)
         else:
             if self.peek >= 0:
-                screens.draw("forbes_hand", d, cards=self.hands[self.peek])
+                screens.draw("forbes_hand", d, cards=self.hands[self.peek], player=self.peek + 1)
             elif self.stone is None:
                 self._message("FORBES %dP" % len(self.hands))
                 return

@@ -8,18 +8,31 @@ which holds it as an attribute.
 import sys
 
 
+def _named(key, names):
+    # True for a module named in `names` or inside a package named there.
+    for name in names:
+        if key.startswith(name) and (len(key) == len(name) or key[len(name)] == "."):
+            return True
+    return False
+
+
 def unload(names):
     """Forget every loaded module named in `names`, or inside a package named there
-    (dotted names: "boardcore.fits", "screens.zatre", "standalone")."""
-    for key in list(sys.modules):
-        for name in names:
-            if key == name or key.startswith(name + "."):
-                del sys.modules[key]
-                parent, _, child = key.rpartition(".")
-                package = sys.modules.get(parent) if parent else None
-                if package is not None:
-                    try:
-                        delattr(package, child)
-                    except AttributeError:
-                        pass
+    (dotted names: "boardcore.fits", "screens.zatre", "standalone"). It needs next to no
+    heap itself: it runs when the heap is short, to get some back."""
+    while True:
+        found = None
+        for key in sys.modules:  # no copy of the table: one module at a time, then again
+            if _named(key, names):
+                found = key
                 break
+        if found is None:
+            return
+        del sys.modules[found]
+        i = found.rfind(".")
+        package = sys.modules.get(found[:i]) if i > 0 else None
+        if package is not None:
+            try:
+                delattr(package, found[i + 1 :])
+            except AttributeError:
+                pass

@@ -30,6 +30,7 @@ class HT16K33(Display):
         self.max_level = max_level  # the board's cap on the dimming setting
         self._cmd = bytearray(1)
         self._ram = bytearray(17)  # the address byte, then the 16 RAM bytes
+        self._stale = True  # the chip's RAM is not known: the next show() writes it
         self.init_display(level)
 
     def init_display(self, level):
@@ -39,7 +40,7 @@ class HT16K33(Display):
         self._write(_ROW_INT | 0x00)
         self.brightness(level)
         self.fill(0)
-        self.show()
+        self.refresh()
         self._write(_DISPLAY_SETUP | 0x01)  # display on, blink off
 
     def poweroff(self):
@@ -56,10 +57,24 @@ class HT16K33(Display):
         self.i2c.writeto(self.addr, self._cmd)
 
     def show(self):
+        """Write the display RAM (17 bytes: one module's worth) when the frame changed."""
         ram = self._ram
         ram[0] = _RAM
         stride = self.width // 8
+        changed = self._stale
+        self._stale = True  # until the write is done: a failed one is made again
         for y in range(8):
-            ram[1 + 2 * y] = self.buffer[y * stride]
-            ram[2 + 2 * y] = self.buffer[y * stride + 1] if stride == 2 else 0
-        self.i2c.writeto(self.addr, ram)
+            lo = self.buffer[y * stride]
+            hi = self.buffer[y * stride + 1] if stride == 2 else 0
+            if lo != ram[1 + 2 * y] or hi != ram[2 + 2 * y]:
+                ram[1 + 2 * y] = lo
+                ram[2 + 2 * y] = hi
+                changed = True
+        if changed:
+            self.i2c.writeto(self.addr, ram)
+        self._stale = False
+
+    def refresh(self):
+        """Write the display RAM whether the frame changed or not."""
+        self._stale = True
+        self.show()

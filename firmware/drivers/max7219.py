@@ -11,6 +11,9 @@ tile 0 is the module farthest along the chain, the last tile is the one wired to
 A module's own picture: digit register r drives row r (top = DIG0), data bit D7 is the left
 column. `rotation` (0, 90, 180, 270 degrees clockwise, one for all or one per module) says how
 each module is turned on the panel; the driver turns the picture back.
+
+show() sends only the digits that changed: a one-row change on a chain of n modules is one
+window of 2n bytes, an unchanged frame nothing. refresh() sends them all.
 """
 
 from micropython import const
@@ -50,6 +53,15 @@ class MAX7219(Display):
         self.rotation = tuple(rotation)
         self.max_level = max_level  # the board's cap: keeps a USB-powered chain inside its budget
         self._tx = bytearray(2 * n)  # one packet per module, reused for every write
+        # What each module's digit registers hold (digit r of module m at 8 * m + r):
+        # show() sends a digit's window only when a module's byte in it changed.
+        self._sent = bytearray(8 * n)
+        self._stale = True  # the chip's registers are not known: send every digit
+        # Where digit 0 of each unturned module is in the canvas buffer (the digit r byte
+        # is r rows of tiles_x bytes further); None for a turned module, whose bytes are
+        # read pixel by pixel.
+        self._base = [((m // self.tiles_x) * 8) * self.tiles_x + m % self.tiles_x if self.rotation[m] == 0 else None
+                      for m in range(n)]
         cs.init(cs.OUT, value=1)
         self.init_display(level)
 
@@ -61,7 +73,7 @@ class MAX7219(Display):
         self._all(_DECODE_MODE, 0x00)  # no BCD decode: data bits are segments (pixels)
         self.brightness(level)
         self.fill(0)
-        self.show()
+        self.refresh()
         self._all(_SHUTDOWN, 0x01)  # normal operation
 
     def poweroff(self):
@@ -95,7 +107,6 @@ class MAX7219(Display):
         if rot == 0:
             return self.buffer[(ty0 + r) * self.tiles_x + tile % self.tiles_x]
         b = 0
-        px = self.pixel
         for c in range(8):
             # Where the module's own (column c, row r) LED sits on the panel, turned `rot` clockwise.
             if rot == 90:
@@ -104,14 +115,35 @@ class MAX7219(Display):
                 x, y = 7 - c, 7 - r
             else:
                 x, y = r, 7 - c
-            if px(tx0 + x, ty0 + y):
+            if self.pixel(tx0 + x, ty0 + y):
                 b |= 0x80 >> c
         return b
 
     def show(self):
+        """Send the digits (pixel rows of the modules) that changed since the last show():
+        one LOAD window of 2 bytes per module for each, none for an unchanged frame."""
         tx = self._tx
+        sent = self._sent
+        buf = self.buffer
+        base = self._base
+        stride = self.tiles_x
+        stale = self._stale
+        self._stale = True  # until every window is out: a failed write sends all again
         for r in range(8):
+            changed = stale
             for tile in range(self.modules):
+                at = base[tile]
+                b = buf[at + r * stride] if at is not None else self._row(tile, r)
+                if b != sent[8 * tile + r]:
+                    sent[8 * tile + r] = b
+                    changed = True
                 tx[2 * tile] = _DIGIT0 + r
-                tx[2 * tile + 1] = self._row(tile, r)
-            self._send()
+                tx[2 * tile + 1] = b
+            if changed:
+                self._send()
+        self._stale = False
+
+    def refresh(self):
+        """Send every digit whether it changed or not (after a power glitch, say)."""
+        self._stale = True
+        self.show()

@@ -23,6 +23,10 @@ class NeoPixelMatrix(Display):
         self.current_ma = 0  # estimated draw of the last frame shown
         self.np = neopixel.NeoPixel(pin, width * height)
         self._led = neopixel_frame.led_table(width, height, wiring)
+        # The frame and level last sent: a strip takes every LED each time, so an unchanged
+        # frame is not sent at all.
+        self._sent = bytearray(len(self.buffer))
+        self._sent_level = -1
         self.brightness(level)  # applied in show(): WS2812s have no global dimming
 
     def index(self, x, y):
@@ -30,6 +34,18 @@ class NeoPixelMatrix(Display):
         return neopixel_frame.led_index(x, y, self.width, self.height, self.wiring)
 
     def show(self):
+        """Send the frame to the strip (all of it: a WS2812 chain has no addressing), unless
+        neither it nor the brightness changed since the last one."""
+        if self._sent_level == self.level and self._sent == self.buffer:
+            return
+        self._sent_level = -1  # until it is out
         self.current_ma = neopixel_frame.encode(self.buffer, self._led, self.np.buf, self.level,
                                                 self.cap, self.max_current_ma, self.order)
         self.np.write()
+        self._sent[:] = self.buffer
+        self._sent_level = self.level
+
+    def refresh(self):
+        """Send the frame whether it changed or not."""
+        self._sent_level = -1
+        self.show()

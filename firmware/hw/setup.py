@@ -2,7 +2,12 @@
 
 `build(board)` returns (display, attach) like sim_setup.build does for the virtual board:
 the display is ready to draw on, and `attach(emit)` hands the input drivers the app's event
-callback and returns their coroutines for the app to run as asyncio tasks.
+callback and returns their task makers (each call makes the coroutine anew, so the app can
+start a task again if it fails) for the app to run as asyncio tasks.
+
+The display is the device: one that does not answer stops the boot with a message that
+names it. The scanner is optional: one that does not answer is left out, and
+board["faults"] gets (part, short code, message) for the app to show and to tell the host.
 """
 
 import machine
@@ -85,7 +90,8 @@ def build(board):
     except OSError as e:
         from hw.errors import no_answer
 
-        raise no_answer("scanner", board["scanner"], e)
+        scanner = None
+        board["faults"] = [("scanner", "SCAN", str(no_answer("scanner", board["scanner"], e)))]
     Pin = machine.Pin
     pins = {}
     for name in board["buttons"]:
@@ -93,10 +99,10 @@ def build(board):
 
     def attach(emit):
         buttons = Buttons(pins, emit, board["debounce_ms"], board["long_press_ms"])
-        tasks = [buttons.run()]
+        tasks = [buttons.run]
         if scanner is not None:
             scanner.emit = emit
-            tasks.append(scanner.run())
+            tasks.append(scanner.run)
         return tasks
 
     return display, attach

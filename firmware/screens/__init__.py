@@ -68,29 +68,29 @@ def _centred(canvas, cols, c, scale):
 
 def connected(canvas):
     """Connected to the host: a green tick in the middle, as large as fits."""
-    from boardcore.glyphs.symbols import TICK
-
     canvas.fill(0)
-    _centred(canvas, TICK, glyphs.ink(canvas, glyphs.GREEN), max(1, min(canvas.width // 8, canvas.height // 6)))
+    _centred(canvas, glyphs.TICK, glyphs.ink(canvas, glyphs.GREEN), max(1, min(canvas.width // 8, canvas.height // 6)))
 
 
 def error(canvas, code=None):
-    """An error: a red cross; on wide displays the short `code` (e.g. "E3") beside it.
+    """An error: a red cross; on wide displays the short `code` (e.g. "E3") beside it
+    (left out when even the font cannot be loaded: this screen says the heap is short).
 
     Longer explanations go through a Scroller (message()) after this screen.
     """
-    from boardcore.glyphs.symbols import CROSS
-
     canvas.fill(0)
     c = glyphs.ink(canvas, glyphs.RED)
     h = canvas.height
     if code is None or not is_wide(canvas):
-        _centred(canvas, CROSS, c, max(1, min(canvas.width, h) // 8))
+        _centred(canvas, glyphs.CROSS, c, max(1, min(canvas.width, h) // 8))
         return
     s = max(1, h // 8)
-    glyphs.draw_glyph(canvas, (h - 5 * s) // 2, (h - 5 * s) // 2, CROSS, c, s)
+    glyphs.draw_glyph(canvas, (h - 5 * s) // 2, (h - 5 * s) // 2, glyphs.CROSS, c, s)
     t = text_scale(canvas)
-    glyphs.draw_text(canvas, h + t, (h - 7 * t) // 2, str(code), c, t)
+    try:
+        glyphs.draw_text(canvas, h + t, (h - 7 * t) // 2, str(code), c, t)
+    except MemoryError:
+        pass
 
 
 class Scroller:
@@ -98,36 +98,98 @@ class Scroller:
 
     `text` is a string or a list of (string, (r, g, b)) parts, each in its own colour
     (colour only on colour canvases). Text that fits is drawn still and centred.
-    Each step() clears the canvas and draws the next frame (the app then calls show());
-    it returns True while there is more to come, False when the text has finished
-    (a still text: at once; a moving one: when it has left the screen, which is then
-    blank). With loop=True a moving text starts again from the right for ever.
+    Each step() draws the next frame (the app then calls show()); it returns True while
+    there is more to come, False when the text has finished (a still text: at once; a
+    moving one: when it has left the screen, which is then blank). With loop=True a
+    moving text starts again from the right for ever.
+
+    The text is kept as character codes in a buffer that set() fills again, so a new
+    text on the same scroller allocates nothing. On a canvas that can scroll (a
+    framebuf.FrameBuffer), a step moves the picture left and draws only the column that
+    comes in; nothing else may draw on the canvas between two steps (the app drops the
+    scroller when it does).
     """
 
-    __slots__ = ("canvas", "text", "_inks", "_ends", "loop", "scale", "y", "width", "pos")
+    __slots__ = ("canvas", "codes", "n", "inks", "ends", "parts", "loop", "scale", "y", "width", "pos", "drawn")
 
     def __init__(self, canvas, text, colour=None, loop=False):
+        self.canvas = canvas
+        self.codes = bytearray(32)
+        self.inks = []
+        self.ends = []
+        self.set(text, colour, loop)
+
+    def set(self, text, colour=None, loop=False):
+        """Start again with another text (the arguments of the constructor)."""
+        self.n = self.parts = 0
         if isinstance(text, str):
-            text = [(text, colour)]
-        chars = ""
-        inks = []
-        ends = []
+            self._put(text)
+            self._part(glyphs.ink(self.canvas, colour))
+            return self._ready(loop)
         for part in text:
             s, rgb = part
             if not isinstance(s, str):
                 raise ValueError("scroller text must be a string, not %r" % (s,))
-            chars += s
-            inks.append(glyphs.ink(canvas, rgb))
-            ends.append(len(chars))
-        self.canvas = canvas
-        self.text = chars
-        self._inks = inks
-        self._ends = ends
+            self._put(s)
+            self._part(glyphs.ink(self.canvas, rgb))
+        return self._ready(loop)
+
+    def _put(self, x):
+        # The characters of a string, or the digits of a whole number ("-" first when it
+        # is negative), after those already there.
+        n = self.n
+        if isinstance(x, int):
+            neg = x < 0
+            x = -x if neg else x
+            k = glyphs.digits(x)
+            self._room(n + k + neg)
+            if neg:
+                self.codes[n] = 45
+                n += 1
+            for i in range(n + k - 1, n - 1, -1):
+                self.codes[i] = 48 + x % 10
+                x //= 10
+            self.n = n + k
+            return
+        self._room(n + len(x))
+        codes = self.codes
+        for ch in x:
+            code = ord(ch)
+            codes[n] = code if code < 127 else 63  # the font's "?"
+            n += 1
+        self.n = n
+
+    def _room(self, size):
+        # Grow the buffer only for a longer text than any before.
+        if size > len(self.codes):
+            codes = bytearray(2 * size)
+            codes[: self.n] = self.codes[: self.n]
+            self.codes = codes
+
+    def _part(self, ink):
+        # The text put so far ends a part drawn in `ink`.
+        k = self.parts
+        if k == len(self.inks):
+            self.inks.append(0)
+            self.ends.append(0)
+        self.inks[k] = ink
+        self.ends[k] = self.n
+        self.parts = k + 1
+
+    def _ready(self, loop):
+        canvas = self.canvas
         self.loop = loop
         self.scale = text_scale(canvas)
         self.y = (canvas.height - 7 * self.scale) // 2
-        self.width = glyphs.text_width(chars, self.scale)
+        self.width = (self.n * 6 - 1) * self.scale if self.n else 0
         self.pos = 0
+        self.drawn = False
+        return self
+
+    @property
+    def text(self):
+        """The text as drawn (characters the font lacks as '?')."""
+        return bytes(self.codes[: self.n]).decode()
 
     @property
     def moving(self):
@@ -137,38 +199,69 @@ class Scroller:
     def step(self):
         canvas = self.canvas
         w = canvas.width
-        canvas.fill(0)
         if not self.moving:
+            canvas.fill(0)
             self._draw((w - self.width) // 2)
             return False
         self.pos += 1
         x = w - self.pos * self.scale
         if x + self.width <= 0:
+            self.drawn = False
             if not self.loop:
                 self.pos -= 1  # stay finished: later calls keep the blank frame
+                canvas.fill(0)
                 return False
             self.pos = 1
             x = w - self.scale
+        if self.drawn and self.pos > 1 and hasattr(canvas, "scroll"):
+            # The canvas holds the last step: move it and draw the column coming in, the
+            # text's column pos - 1 (at scale 1), or a blank one between characters.
+            import boardcore.glyphs.font as font
+
+            s = self.scale
+            canvas.scroll(-s, 0)
+            canvas.fill_rect(w - s, 0, s, canvas.height, 0)
+            k = (self.pos - 1) // 6
+            col = self.pos - 1 - 6 * k
+            if k < self.n and col < 5:
+                part = 0
+                while k >= self.ends[part]:
+                    part += 1
+                glyphs.draw_cols(canvas, w - s, self.y, font.DATA, glyphs.font_index(self.codes[k]) + col, 1,
+                                 self.inks[part], s)
+            return True
+        canvas.fill(0)
         self._draw(x)
+        self.drawn = True
         return True
 
     def _draw(self, x):
         canvas = self.canvas
         adv = 6 * self.scale
         part = 0
-        i = 0
-        for ch in self.text:
-            while i >= self._ends[part]:
+        for i in range(self.n):
+            while i >= self.ends[part]:
                 part += 1
             if x + adv > 0 and x < canvas.width:
-                glyphs.draw_glyph(canvas, x, self.y, glyphs.char_cols(ch), self._inks[part], self.scale)
+                glyphs.draw_char(canvas, x, self.y, self.codes[i], self.inks[part], self.scale)
             x += adv
-            i += 1
+
+
+# A canvas shows one scrolling text at a time: message() and scores() give the scroller
+# of the last one on that canvas its new text rather than making another.
+_last = [None]
+
+
+def _scroller(canvas):
+    s = _last[0]
+    if s is None or s.canvas is not canvas:
+        s = _last[0] = Scroller(canvas, "")
+    return s
 
 
 def message(canvas, text, colour=None, loop=False):
     """A short message as a Scroller (drawn by its step())."""
-    return Scroller(canvas, text, colour, loop)
+    return _scroller(canvas).set(text, colour, loop)
 
 
 def scores(canvas, scores, names=None, loop=True):
@@ -177,17 +270,29 @@ def scores(canvas, scores, names=None, loop=True):
     white)."""
     if names is not None and len(names) != len(scores):
         raise ValueError("%d names for %d scores" % (len(names), len(scores)))
-    parts = []
+    if not scores:
+        raise ValueError("no scores to show")
     for i in range(len(scores)):
         v = scores[i]
         if not isinstance(v, int) or isinstance(v, bool):
             raise ValueError("score %d must be a whole number, not %r" % (i + 1, v))
-        name = names[i] if names else "P%d" % (i + 1)
+        if names and not isinstance(names[i], str):
+            raise ValueError("scroller text must be a string, not %r" % (names[i],))
+    s = _scroller(canvas)
+    s.n = s.parts = 0
+    for i in range(len(scores)):
+        if i:
+            s._put("  ")
+        if names:
+            s._put(names[i])
+        else:
+            s._put("P")
+            s._put(i + 1)
+        s._put(" ")
+        s._put(scores[i])
         rgb = glyphs.PLAYER_COLOURS[i] if i < len(glyphs.PLAYER_COLOURS) else glyphs.WHITE
-        parts.append(("%s%s %d" % ("  " if i else "", name, v), rgb))
-    if not parts:
-        raise ValueError("no scores to show")
-    return Scroller(canvas, parts, loop=loop)
+        s._part(glyphs.ink(canvas, rgb))
+    return s._ready(loop)
 
 
 # The game screens, loaded on first use (see each module for the details).
@@ -195,29 +300,30 @@ def scores(canvas, scores, names=None, loop=True):
 
 def fits_card(canvas, tile, start=False, round_no=None, player=None, board_no=None):
     """The FITS card `tile` (id such as "L3") as its shape; see screens.fits."""
-    from screens.fits import fits_card as draw
+    import screens.fits as m  # (`import as`: no object made at each call, as `from` would)
 
-    draw(canvas, tile, start, round_no, player, board_no)
+    m.fits_card(canvas, tile, start, round_no, player, board_no)
 
 
-def forbes_hand(canvas, cards):
-    """One player's Forbes cards (e.g. "SSTX"); see screens.forbes."""
-    from screens.forbes import forbes_hand as draw
+def forbes_hand(canvas, cards, player=None):
+    """One player's Forbes cards (e.g. "SSTX"), and whose they are (the seat 1..5, as
+    pips); see screens.forbes."""
+    import screens.forbes as m
 
-    draw(canvas, cards)
+    m.forbes_hand(canvas, cards, player)
 
 
 def forbes_stone(canvas, stone):
     """The Forbes stone just drawn (a symbol code, e.g. "T"); see screens.forbes."""
-    from screens.forbes import forbes_stone as draw
+    import screens.forbes as m
 
-    draw(canvas, stone)
+    m.forbes_stone(canvas, stone)
 
 
 def zatre_tiles(canvas, tiles, hint=None):
     """The Zatre tiles in hand (values 1..6) and the core's compact hint
     (boardcore.zatre.hint.compact_hint: best_sum, ways, best_points, turns); see
     screens.zatre."""
-    from screens.zatre import zatre_tiles as draw
+    import screens.zatre as m
 
-    draw(canvas, tiles, hint)
+    m.zatre_tiles(canvas, tiles, hint)

@@ -33,6 +33,7 @@ def build(board):
             if problem:
                 channel.send(b"E " + problem.encode() + b"\n")
 
-        return [channel.serve(on_line)]
+        # A task maker, not a coroutine: the app starts the task again if it fails.
+        return [lambda: channel.serve(on_line)]
 
     return display, attach

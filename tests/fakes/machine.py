@@ -44,6 +44,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self, id, mode=-1, pull=-1, *, value=None):
         self.id = id
@@ -51,6 +53,7 @@ class Pin:
         self.pull = None
         self._out = 0
         self._in = None
+        self._irq = None  # (handler, trigger) from irq()
         pins[id] = self
         self.init(mode, pull, value=value)
 
@@ -63,8 +66,17 @@ class Pin:
             self.value(value)
 
     def drive(self, level):
-        """What an input pin reads from now on (a test presses or releases a button)."""
+        """What an input pin reads from now on (a test presses or releases a button); an
+        interrupt set with irq() for that edge calls its handler, as the pin's would."""
+        before = self.value()
         self._in = 1 if level else 0
+        if self._irq is not None and self._in != before:
+            handler, trigger = self._irq
+            if trigger & (Pin.IRQ_RISING if self._in else Pin.IRQ_FALLING):
+                handler(self)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING):
+        self._irq = None if handler is None else (handler, trigger)
 
     def value(self, v=None):
         if v is None:

@@ -62,7 +62,7 @@ def test_inputs_reach_emit_as_asyncio_tasks():
 events = []
 uart = machine.buses[("uart", 0)]
 async def main():
-    tasks = [asyncio.create_task(c) for c in attach(events.append)]
+    tasks = [asyncio.create_task(make()) for make in attach(events.append)]
     await asyncio.sleep_ms(30)
     machine.pins[14].drive(0)
     uart.feed(b"FITS-L3\\r")
@@ -109,23 +109,38 @@ def lit(d):
             if d.pixel(x, y):
                 n += 1
     return n
-def sent(d):
+# What each chip shows: the drivers send only what changed since their last frame, so the
+# chip's registers are followed through every write since boot (the log is read, then
+# cleared, at each screen), not read off the last frame's writes alone.
+chip = {}
+def follow(d):
     kind = board["display"]["kind"]
     if kind == "max7219":
-        rows = machine.spi_frames(machine.LOG, d.cs.id)[-8:]
-        return sum(popcount([f[i] for i in range(1, len(f), 2)]) for f in rows)
-    if kind == "ht16k33":
-        return popcount([e for e in machine.LOG if e[0] == "i2c"][-1][3][1:])
+        for f in machine.spi_frames(machine.LOG, d.cs.id):
+            for m in range(len(f) // 2):
+                if 1 <= f[2 * m] <= 8:
+                    chip[(m, f[2 * m])] = f[2 * m + 1]
+    elif kind == "ht16k33":
+        for e in machine.LOG:
+            if e[0] == "i2c" and len(e[3]) > 1 and e[3][0] < 16:
+                for i in range(1, len(e[3])):
+                    chip[e[3][0] + i - 1] = e[3][i]
+def sent(d):
+    kind = board["display"]["kind"]
+    if kind in ("max7219", "ht16k33"):
+        return popcount(list(chip.values()))
     if kind == "ssd1306":
-        return popcount(d.dev.calls[-1][1])
+        return popcount(d.dev.ram)
     frame = d.np.frames[-1]
     return sum(1 for i in range(0, len(frame), 3) if frame[i] or frame[i + 1] or frame[i + 2])
 peak = 0
 for label, code in %s:
     d = display
+    follow(d)
     machine.LOG.clear()
     exec(code)
     d.show()
+    follow(d)
     gc.collect()
     peak = max(peak, gc.mem_alloc())
     print(json.dumps([label, lit(d), sent(d)]))

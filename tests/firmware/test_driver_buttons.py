@@ -1,5 +1,7 @@
-"""Buttons: debounce against a bouncing pin with a fake clock, short and long presses, many
-buttons at once. Active low: the pin reads 0 while pressed."""
+"""Buttons: a press is sent on its first clean edge (the new level read twice in a row) and
+the bounce after it ignored, against a bouncing pin with a fake clock; short and long
+presses, many buttons at once, the asyncio task woken by the pins' interrupts. Active low:
+the pin reads 0 while pressed."""
 
 from fakes.mp import run_mp
 
@@ -22,10 +24,11 @@ def step(b, ms, times=1):
 
 def test_bouncing_press_gives_one_down_and_one_short():
     # debounce 20 ms, polled every 1 ms from t=1000.
-    # Press: bounces 0,1,0,1 at t=1001..1004, then held low from t=1005.
-    #   the last edge is at 1005; stable for 20 ms at t=1025 -> "down" at 1025.
-    # Held to t=1200; the release bounces 1,0,1 are read at t=1201..1203: last edge 1203,
-    #   stable for 20 ms at 1223 -> released; held = 1223 - 1025 = 198 ms < 600 -> "short".
+    # Press: the pin reads 0,1,0,1 at t=1001..1004 (the contact bouncing before it closes:
+    #   never the same level twice), then 0 from t=1005: read twice at 1005 and 1006 ->
+    #   "down" at 1006, one poll after the pin settled, not 20 ms after.
+    # Held to t=1200; the release reads 1,0 at t=1201..1202, then 1 from 1203: read twice
+    #   at 1203 and 1204 -> released at 1204; held = 1204 - 1006 = 198 ms < 600 -> "short".
     out = run_mp(SETUP + """
 b, pins = make(["next"], debounce_ms=20, long_ms=600)
 p = pins["next"]
@@ -37,26 +40,46 @@ for level in (1, 0, 1):
 step(b, 1, 100)
 print(json.dumps(events))
 """)[0]
-    assert out == [[1025, "button", "next", "down"], [1223, "button", "next", "short"]]
+    assert out == [[1006, "button", "next", "down"], [1204, "button", "next", "short"]]
 
 
-def test_glitch_shorter_than_debounce_is_ignored():
-    # A 5 ms dip to 0 (contact noise): never stable for 20 ms -> no events at all.
+def test_bounce_after_the_edge_is_ignored():
+    # The edge is sent at once; for debounce_ms after it the pin's level is not looked at,
+    # so the contact bouncing open and shut again (t=1003..1010) makes no second press.
+    # The release at 1100 is read twice -> "short" at 1101.
+    out = run_mp(SETUP + """
+b, pins = make(["next"], debounce_ms=20, long_ms=600)
+p = pins["next"]
+p.drive(0); step(b, 1, 2)
+for level in (1, 0, 1, 0, 1, 0, 1, 0):
+    p.drive(level); step(b, 1)
+step(b, 1, 1100 - clock.now - 1)
+p.drive(1); step(b, 1, 30)
+print(json.dumps(events))
+""")[0]
+    assert out == [[1002, "button", "next", "down"], [1101, "button", "next", "short"]]
+
+
+def test_a_spike_read_once_is_not_a_press():
+    # Contact noise read on one poll only (t=1001): no events. A dip read on two polls is a
+    # press: the driver cannot tell it from a very short one.
     out = run_mp(SETUP + """
 b, pins = make(["menu"])
 p = pins["menu"]
-p.drive(0); step(b, 1, 5); p.drive(1); step(b, 1, 100)
-print(json.dumps(events))
+p.drive(0); step(b, 1); p.drive(1); step(b, 1, 100)
+spike = list(events)
+p.drive(0); step(b, 1, 2); p.drive(1); step(b, 1, 100)
+print(json.dumps([spike, events]))
 """)[0]
-    assert out == []
+    assert out == [[], [[1103, "button", "menu", "down"], [1124, "button", "menu", "short"]]]
 
 
 def test_long_press_threshold():
-    # debounce 10, long 600, polled every 5 ms from 1000. Press at 1005 -> down at 1015.
-    # Release at 1615 -> released at 1625: held 610 >= 600 -> long.
-    # Second: down 2015, release read at 2610 -> 2620: held 605 -> long.
-    # Third: down 3015, release read at 3605 -> 3615: held exactly 600 -> long (>= is long).
-    # Fourth: down 4015, release read at 4600 -> 4610: held 595 -> short.
+    # debounce 10, long 600, polled every 5 ms from 1000. The pin goes low at 1000: read at
+    # 1005 and 1010 -> down at 1010. It goes high at 1610: read at 1615 and 1620 -> held
+    # 610 >= 600 -> long. Second: down 2010, high at 2605 -> 2615: held 605 -> long.
+    # Third: down 3010, high at 3600 -> 3610: held exactly 600 -> long (>= is long).
+    # Fourth: down 4010, high at 4595 -> 4605: held 595 -> short.
     out = run_mp(SETUP + """
 b, pins = make(["p1"], debounce_ms=10, long_ms=600)
 p = pins["p1"]
@@ -70,19 +93,18 @@ press(1005, 1615); press(2005, 2610); press(3005, 3605); press(4005, 4600)
 print(json.dumps(events))
 """)[0]
     assert out == [
-        [1015, "button", "p1", "down"], [1625, "button", "p1", "long"],
-        [2015, "button", "p1", "down"], [2620, "button", "p1", "long"],
-        [3015, "button", "p1", "down"], [3615, "button", "p1", "long"],
-        [4015, "button", "p1", "down"], [4610, "button", "p1", "short"],
+        [1010, "button", "p1", "down"], [1620, "button", "p1", "long"],
+        [2010, "button", "p1", "down"], [2615, "button", "p1", "long"],
+        [3010, "button", "p1", "down"], [3610, "button", "p1", "long"],
+        [4010, "button", "p1", "down"], [4605, "button", "p1", "short"],
     ]
 
 
 def test_many_buttons_independently():
     # Six player buttons plus next/menu, debounce 20, polled every 5 ms from t=1000.
-    # p3 and menu go down together after the poll at 1005: the poll at 1010 reads the edge ->
-    # "down" at 1030 for both (in sorted name order: menu before p3). menu released after 1100:
-    # edge read at 1105 -> 1125 short (95 ms). p3 released after 1800: edge at 1805 -> 1825:
-    # held 1825 - 1030 = 795 -> long.
+    # p3 and menu go down together after the poll at 1005: read at 1010 and 1015 -> "down"
+    # at 1015 for both (in sorted name order: menu before p3). menu released at 1100: read
+    # at 1105 and 1110 -> short (95 ms). p3 released at 1800: 1810 -> held 795 -> long.
     out = run_mp(SETUP + """
 names = ["next", "menu", "p1", "p2", "p3", "p4", "p5", "p6"]
 b, pins = make(names)
@@ -98,8 +120,8 @@ print(json.dumps([b.names, events]))
     names, events = out
     assert names == ["menu", "next", "p1", "p2", "p3", "p4", "p5", "p6"]
     assert events == [
-        [1030, "button", "menu", "down"], [1030, "button", "p3", "down"],
-        [1125, "button", "menu", "short"], [1825, "button", "p3", "long"],
+        [1015, "button", "menu", "down"], [1015, "button", "p3", "down"],
+        [1110, "button", "menu", "short"], [1810, "button", "p3", "long"],
     ]
 
 
@@ -123,3 +145,34 @@ asyncio.run(main())
 print(json.dumps(events))
 """)[0]
     assert out == [["button", "next", "down"], ["button", "next", "short"]]
+
+
+def test_the_task_sleeps_until_a_pin_changes():
+    # With interrupts (machine.Pin.irq), the task polls only while a button is settling:
+    # at rest it waits on the pins' flag. Counted: the polls in 200 ms at rest, then a
+    # press and release still arrive.
+    out = run_mp("""
+import json, asyncio, machine
+from drivers.buttons import Buttons
+events = []
+pin = machine.Pin(3, machine.Pin.IN, machine.Pin.PULL_UP)
+b = Buttons({"next": pin}, events.append, debounce_ms=10, long_ms=1000)
+polls = [0]
+real = b.poll
+def counted():
+    polls[0] += 1
+    real()
+b.poll = counted
+async def main():
+    task = asyncio.create_task(b.run(2))
+    await asyncio.sleep_ms(200)
+    at_rest = polls[0]
+    pin.drive(0)
+    await asyncio.sleep_ms(100)
+    pin.drive(1)
+    await asyncio.sleep_ms(50)
+    task.cancel()
+    return at_rest
+print(json.dumps([asyncio.run(main()) <= 12, events]))
+""")[0]
+    assert out == [True, [["button", "next", "down"], ["button", "next", "short"]]]

@@ -91,3 +91,22 @@ print(json.dumps(writes()))
 """)
     assert out[0] == [0x70, "e6"]  # init asked for 15: dimming held at 6
     assert out[1] == [[0x70, "e3"], [0x70, "e6"]]
+
+
+def test_an_unchanged_frame_is_not_written_again():
+    # The 17-byte RAM write is one module's worth; a frame that changes nothing sends
+    # nothing, refresh() writes it anyway.
+    out = run_mp(SETUP + """
+d = HT16K33(i2c)
+machine.LOG.clear()
+d.pixel(3, 2, 1); d.show()
+first = writes()
+machine.LOG.clear()
+d.show()
+same = writes()
+d.refresh()
+print(json.dumps([len(first), same, writes()]))
+""")[0]
+    ram = [0] * 16
+    ram[4] = 0x08
+    assert out == [1, [], [[0x70, "00" + bytes(ram).hex()]]]

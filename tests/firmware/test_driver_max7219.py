@@ -1,4 +1,5 @@
-"""MAX7219 driver: the exact SPI packets for init, a known frame, brightness and rotation.
+"""MAX7219 driver: the exact SPI packets for init, a known frame, brightness and rotation,
+and show() sending only the digits (module rows) that changed.
 
 Working from the MAX7219 datasheet (Table 2, register address map): Digit 0..7 = 0x01..0x08,
 Decode-Mode 0x09, Intensity 0x0A, Scan-Limit 0x0B, Shutdown 0x0C, Display-Test 0x0F. Each
@@ -41,7 +42,7 @@ def test_known_frame_two_modules():
 d = MAX7219(spi, machine.Pin(9), 16, 8)
 machine.LOG.clear()
 d.pixel(0, 0, 1); d.pixel(9, 2, 1); d.pixel(15, 7, 1)
-d.show()
+d.refresh()
 print(json.dumps(frames()))
 """)[0]
     assert out == [
@@ -81,7 +82,7 @@ def test_rotation_90_turns_the_picture_back():
 d = MAX7219(spi, machine.Pin(9), 8, 8, rotation=90)
 machine.LOG.clear()
 d.pixel(7, 0, 1); d.pixel(0, 1, 1)
-d.show()
+d.refresh()
 print(json.dumps(frames()))
 """)[0]
     assert out == ["0180", "0200", "0300", "0400", "0500", "0600", "0700", "0840"]
@@ -95,7 +96,7 @@ def test_rotation_180_and_270_per_module():
 d = MAX7219(spi, machine.Pin(9), 16, 8, rotation=[180, 270])
 machine.LOG.clear()
 d.pixel(0, 0, 1); d.pixel(8, 0, 1)
-d.show()
+d.refresh()
 print(json.dumps(frames()))
 """)[0]
     assert out == ["0100" "0101"] + ["%02x00%02x00" % (r, r) for r in range(2, 8)] + ["0801" "0800"]
@@ -138,3 +139,71 @@ d.brightness(15); d.brightness(2)
 print(json.dumps([frames(), d.level]))
 """)[0]
     assert out == [["0a04", "0a02"], 2]
+
+
+def test_show_sends_only_the_digits_that_changed():
+    # Four modules (32 x 8, the pico board). After the blank frame of init: one pixel in
+    # row 3 is one window (digit 4) of 2 bytes per module, 8 bytes; the same frame again
+    # sends nothing; a pixel in row 0 of the last module and one in row 6 of the first
+    # are two windows; refresh() sends all eight whatever changed.
+    out = run_mp(SETUP + """
+d = MAX7219(spi, machine.Pin(9), 32, 8)
+runs = []
+def run(what):
+    machine.LOG.clear()
+    what()
+    runs.append(frames())
+d.pixel(9, 3, 1)
+run(d.show)
+run(d.show)
+def two():
+    d.pixel(31, 0, 1); d.pixel(2, 6, 1); d.show()
+run(two)
+run(d.refresh)
+print(json.dumps(runs))
+""")[0]
+    one, same, two, everything = out
+    assert one == ["0400" "0440" "0400" "0400"]  # digit 4: module 1 (x 8..15) column 1
+    assert same == []
+    assert two == ["0100" "0100" "0100" "0101", "0720" "0700" "0700" "0700"]
+    assert len(everything) == 8 and everything[0] == "0100" "0100" "0100" "0101"
+
+
+def test_a_rotated_module_sends_the_digits_its_turned_picture_changed():
+    # One module turned 90 degrees: a panel row is a module column, so one lit pixel is
+    # still one digit (panel (7, 0) -> digit 1); clearing it again is that digit once more.
+    out = run_mp(SETUP + """
+d = MAX7219(spi, machine.Pin(9), 8, 8, rotation=90)
+machine.LOG.clear()
+d.pixel(7, 0, 1); d.show()
+lit = frames()
+machine.LOG.clear()
+d.pixel(7, 0, 0); d.show()
+print(json.dumps([lit, frames()]))
+""")[0]
+    assert out == [["0180"], ["0100"]]
+
+
+def test_a_failed_write_sends_every_digit_next_time():
+    # The bus fails in the middle of a frame: what the chip holds is not known, so the
+    # next show() sends all eight digits.
+    out = run_mp(SETUP + """
+d = MAX7219(spi, machine.Pin(9), 8, 8)
+real = spi.write
+calls = [0]
+def flaky(buf):
+    calls[0] += 1
+    if calls[0] == 1:
+        raise OSError(5)
+    real(buf)
+spi.write = flaky
+d.pixel(0, 0, 1); d.pixel(0, 5, 1)
+try:
+    d.show()
+except OSError:
+    pass
+machine.LOG.clear()
+d.show()
+print(json.dumps(frames()))
+""")[0]
+    assert len(out) == 8 and out[0] == "0180" and out[5] == "0680"

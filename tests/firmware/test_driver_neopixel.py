@@ -139,3 +139,20 @@ for kw in ({"wiring": "zigzag"}, {"brightness_cap": 0}, {"max_current_ma": 64}):
     assert "wiring must be one of" in out[0] and "'zigzag'" in out[0]
     assert "brightness_cap must be 1..255" in out[1]
     assert out[2] == "NeoPixel max_current_ma 64 is below the 64 mA the idle pixels draw"
+
+
+def test_an_unchanged_frame_is_not_sent_again():
+    # A strip takes every LED each time; a frame that changed nothing (nor the brightness)
+    # is not sent at all, a new brightness is, and so is refresh().
+    out = run_mp(SETUP + """
+d = make(4, 1, wiring="rows")
+d.pixel(1, 0, d.rgb(255, 0, 0))
+d.show(); d.show()
+n = [len(d.np.frames)]
+d.brightness(3); d.show(); d.show()
+n.append(len(d.np.frames))
+d.refresh()
+n.append(len(d.np.frames))
+print(json.dumps(n))
+""")[0]
+    assert out == [1, 2, 3]

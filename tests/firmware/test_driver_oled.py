@@ -50,3 +50,31 @@ except ValueError as e:
 """)
     assert out[0] == [512, ["init", 128, 32, 0x3C, False]]
     assert out[1] == "SSD1306 must be 128x64 or 128x32, not 64x48"
+
+
+def test_show_sends_only_the_pages_that_changed():
+    # After the whole first frame: one pixel in page 2 (rows 16..23) is that page alone,
+    # through the package's commands (column range 0..127, page range 2..2) and 128 data
+    # bytes; an unchanged frame sends nothing; seven changed pages are cheaper whole.
+    out = run_mp(SETUP + """
+d = OLED(machine.I2C(0))
+d.show()
+n = len(d.dev.calls)
+d.pixel(5, 17, 1); d.show()
+page = d.dev.calls[n:]
+n = len(d.dev.calls)
+d.show()
+same = d.dev.calls[n:]
+for p in range(7):
+    d.pixel(0, 8 * p, 1)
+d.show()
+whole = d.dev.calls[-1][0]
+ram_ok = bytes(d.dev.ram) == bytes(d.buffer)
+print(json.dumps([[c if c[0] == "cmd" else [c[0], len(c[1]), {str(i): b for i, b in enumerate(c[1]) if b}] for c in page], same, whole, ram_ok]))
+""")[0]
+    page, same, whole, ram_ok = out
+    assert page == [["cmd", 0x21], ["cmd", 0], ["cmd", 127], ["cmd", 0x22], ["cmd", 2], ["cmd", 2],
+                    ["data", 128, {"5": 0x02}]]
+    assert same == []
+    assert whole == "show"
+    assert ram_ok

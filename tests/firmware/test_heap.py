@@ -206,7 +206,7 @@ def test_every_host_frame_in_96k():
         assert not link.errors, link.errors
         assert b"Traceback" not in bytes(board.bridge.output_log)
     assert status["heap_peak"] < 96 * 1024
-    FIGURES["firmware heap (.mpy, -X heapsize=96k)"] = "peak live %d bytes (after each frame/event), %d in use at the end, %d free" % (
+    FIGURES["firmware heap (.mpy, -X heapsize=96k)"] = "peak live %d bytes (after each collection: idle ones and queries), %d in use at the end, %d free" % (
         status["heap_peak"],
         status["heap_used"],
         status["heap_free"],

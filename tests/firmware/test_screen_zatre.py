@@ -78,6 +78,27 @@ CASES = [
     ("zatre_16x16_pass", 16, 16, True, "screens.zatre_tiles(d, [1], (0, 0, 0, 0))",
      ["." * 16] * 3 + [".......W........"] + ["." * 16] * 9 + ["RRR" + "." * 13] + ["." * 16] * 2),
 ]
+# 16 x 16, a hint of 12 with 10 points: "12" (7 wide) and "+10" (11 wide) do not fit side
+# by side on 16 (they overlapped at x 5..6). "+10" goes right-aligned on the line above
+# the sum (x 5..15, y 6..10), the faces up to y = 0: a blank row between the faces and
+# "+10", and "+10" and "12" share no column where their rows meet.
+CASES.append(("zatre_16x16_ten_points", 16, 16, False, "screens.zatre_tiles(d, [5, 6], (12, 3, 10, 9))", picture("""
+    ..#...#..#...#..
+    ................
+    ....#....#...#..
+    ................
+    ..#...#..#...#..
+    ................
+    ..........#..###
+    ......#..##..#.#
+    .....###..#..#.#
+    ......#...#..#.#
+    .........###.###
+    .#..###.........
+    ##....#.........
+    .#..###.........
+    .#..#...........
+    ###.###.........""")))
 # 32 x 8 colour, tiles 2 and 3 (white) at x = 0, 4, y = 2; hint "11+2" in green at
 # x = 4 x 2 + 1 = 9, y = 0 (23 pixels: fits exactly up to x = 31).
 _text = _text_rows("11+2", "G")
@@ -172,3 +193,29 @@ def test_bad_input_draws_nothing(tiles, hint, words):
     with pytest.raises(ValueError, match=words):
         screens.zatre_tiles(d, tiles, hint)
     assert sum(row.count("#") for row in d.rows()) == 1
+
+
+def _bits(data):
+    return sum(bin(b).count("1") for b in data)
+
+
+@pytest.mark.parametrize("tiles", [[5], [5, 6], [1, 2, 3]])
+def test_the_hint_never_overlaps_itself_or_the_tiles_on_16x16(tiles):
+    # Every sum and every points value up to 199: the lit pixels of the whole screen are
+    # those of the faces alone (wherever the layout puts them) plus those of the sum's
+    # and the points' digits, so no two of them share a pixel.
+    from boardcore.glyphs import small
+
+    def small_bits(text):
+        return sum(_bits(small.DATA[small.CHARS.index(ch) * 3: small.CHARS.index(ch) * 3 + 3]) for ch in text)
+
+    faces = RecordingCanvas(16, 16)
+    screens.zatre_tiles(faces, tiles)
+    base = sum(row.count("#") for row in faces.rows())
+    for best in (0, 10, 11, 12):
+        for points in range(0, 200):
+            d = RecordingCanvas(16, 16)
+            screens.zatre_tiles(d, tiles, (best, 1, points, 3))
+            lit = sum(row.count("#") for row in d.rows())
+            expected = small_bits(str(best)) + (small_bits("+%d" % points) if points else 0)
+            assert lit == base + expected, (tiles, best, points)

@@ -148,3 +148,30 @@ def test_oled_round_and_board_on_two_lines():
     # Bits: R 18, '1' 10, B 20 (7F 49 49 49 36), '4' 14 (18 14 12 7F 10): 62 x 16,
     # plus the tile's 64 x 64.
     assert sum(r.count("#") for r in rows) == 62 * 16 + 64 * 64
+
+
+@pytest.mark.parametrize("w, h, pips", [
+    # (w, h, the pips' cells for seat 3): touching on 8 high (five spaced ones need 9
+    # rows), 2 apart from 16 high, p = H // 16 square on the OLED.
+    (8, 8, [(7, 0), (7, 1), (7, 2)]),
+    (32, 8, [(31, 0), (31, 1), (31, 2)]),
+    (16, 16, [(15, 0), (15, 2), (15, 4)]),
+    (128, 64, [(124, 0), (127, 3), (124, 8), (127, 11), (124, 16), (127, 19)]),
+])
+def test_a_forbes_hand_shows_whose_it_is(w, h, pips):
+    # The seat's pips sit in the right-hand column the cards leave free: the hand with
+    # player=3 is the hand without it plus exactly those pips.
+    plain = RecordingCanvas(w, h)
+    screens.forbes_hand(plain, "SCTX")
+    seat = RecordingCanvas(w, h)
+    screens.forbes_hand(seat, "SCTX", 3)
+    lit_plain = {(x, y) for y, row in enumerate(plain.rows()) for x, c in enumerate(row) if c == "#"}
+    lit_seat = {(x, y) for y, row in enumerate(seat.rows()) for x, c in enumerate(row) if c == "#"}
+    assert lit_plain < lit_seat
+    extra = lit_seat - lit_plain
+    p = max(1, h // 16)
+    assert len(extra) == 3 * p * p
+    assert all((x, y) in extra for x, y in pips)
+    assert {x for x, _ in extra} == set(range(w - p, w))
+    with pytest.raises(ValueError, match="a Forbes seat is 1..5, not 6"):
+        screens.forbes_hand(seat, "SCTX", 6)

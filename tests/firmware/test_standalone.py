@@ -239,14 +239,16 @@ SYMBOL5 = {
 }
 
 
-def _hand_picture(hand):
-    # 8 x 8: a 2 x 2 grid of 4 x 4 cells, 3 x 3 symbols at each cell's top-left.
+def _hand_picture(hand, seat):
+    # 8 x 8: a 2 x 2 grid of 4 x 4 cells, 3 x 3 symbols at each cell's top-left; the seat
+    # (1, 2, ...) as that many touching pips down the right edge (five spaced pips need
+    # 9 rows), in the column the cells leave free.
     rows = []
     for half in (hand[:2], hand[2:]):
         for r in range(3):
             rows.append("".join(SYMBOL3[c][r] + "." for c in half))
         rows.append("." * 8)
-    return rows
+    return [row[:7] + ("#" if y < seat else ".") for y, row in enumerate(rows)]
 
 
 def test_forbes_deal_and_stones(forbes_run):
@@ -284,10 +286,10 @@ def test_forbes_frames(forbes_run):
     # The stone: its 5 x 5 picture at (1, 1) on 8 x 8.
     stone = ["." * 8] + ["." + row + ".." for row in SYMBOL5[stones[0]]] + ["." * 8] * 2
     assert forbes_run.frames["stone"] == stone
-    assert forbes_run.frames["hand_p1"] == _hand_picture(hands[0])
+    assert forbes_run.frames["hand_p1"] == _hand_picture(hands[0], 1)
     assert forbes_run.frames["after_p1"] == stone
-    assert forbes_run.frames["peek0"] == _hand_picture(hands[0])
-    assert forbes_run.frames["peek1"] == _hand_picture(hands[1])
+    assert forbes_run.frames["peek0"] == _hand_picture(hands[0], 1)
+    assert forbes_run.frames["peek1"] == _hand_picture(hands[1], 2)
     assert forbes_run.frames["peek_done"] == stone
 
 
@@ -346,8 +348,10 @@ def test_player_count_cycles_and_colour_start_card(events_run):
     assert "SEEDS 5 8 4" in events_run.lines  # games 0..3 used seeds 5..8
     frame = events_run.frames["fits_colour_start"]
     # The solo player's start card, inverted in player 1's red: the background is red,
-    # the tile black; the round-1 pip at (15, 0) is black.
+    # the tile black; the round-1 pip at (15, 0) is black, and so is the board-1 pip at
+    # (15, 15), as on a host's card (the dealer's cards had no board pips).
     assert frame[0][15] == "."
+    assert frame[15][15] == "." and frame[14][15] == "R" and frame[13][15] == "R"
     assert set("".join(frame)) == {"R", "."}
 
 
@@ -378,7 +382,7 @@ FAILED_DEAL = FAKE_APP + """
 d, app, st = make(16, 16, seed=3)
 st.start()
 press(st, "menu")   # FITS -> Zatre (unloads the other games' modules)
-import boardcore.forbes.deal as fd
+import boardcore.forbes.cards as fd
 real_deal = fd.deal
 failures = [1]
 

@@ -127,6 +127,21 @@ class Link:
     def connected(self):
         return self.state == CONNECTED
 
+    @property
+    def away(self):
+        """What the device did while no host was there, as its last handshake's info said
+        (docs/protocol.md 4.1): {"presses": n, "games": [[game, players, seed, shown],
+        ...]}, or None when it did nothing. Read it when the state becomes "connected"."""
+        away = self.info.get("away") if isinstance(self.info, dict) else None
+        return away if isinstance(away, dict) else None
+
+    @property
+    def faults(self):
+        """The device's optional parts that did not answer at boot, from its info: a list
+        of {"part", "code", "msg"} (empty when every part answered)."""
+        faults = self.info.get("faults") if isinstance(self.info, dict) else None
+        return [f for f in faults if isinstance(f, dict)] if isinstance(faults, list) else []
+
     def wait_connected(self, timeout=5.0):
         """The device's info once the handshake is done; LinkError after `timeout` s."""
         if not self._connected.wait(timeout):

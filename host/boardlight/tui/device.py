@@ -101,7 +101,10 @@ class DeviceBridge:
         else:
             where = "virtual board" if self.board is not None else "device %s" % self.link.port
         state = "connected" if self.link.connected else self.link.state
-        return "%s: %s" % (where, state)
+        # The part's name comes from the device: shown only as a plain word (it is not markup).
+        missing = ", ".join("no %s" % (f.get("part") if str(f.get("part")).isalpha() else "part")
+                            for f in getattr(self.link, "faults", ()))
+        return "%s: %s%s" % (where, state, " (%s)" % missing if missing else "")
 
     def attach(self, app):
         self.app = app

@@ -2,14 +2,14 @@
 standalone dealer (cheap to import: no tables).
 
 Each round the start deck (the `start_tiles` option, default P T5 U Y) and the 16
-building cards (one per tile, in boardcore.fits.tiles.TILE_IDS order before shuffling) are
+building cards (one per tile, in boardcore.fits.shapes.TILE_IDS order before shuffling) are
 shuffled with the game's boardcore.rng.Random, in that order: start deck first, then
 building deck. Player i (in seating order) gets start card i of the shuffled start deck.
 The same seed therefore deals the same cards on CPython and MicroPython.
 """
 
 from boardcore.compat import const
-from boardcore.fits.tiles import TILE_IDS
+from boardcore.fits.shapes import TILE_IDS
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away

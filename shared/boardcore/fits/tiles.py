@@ -1,7 +1,8 @@
 """The 16 FITS tiles: stable ids, shapes and their distinct orientations.
 
-Importable on its own and cheap (no tables built at import): the device draws the
-current card from `cells(tile_id, orientation)`.
+Importable on its own and cheap (no tables built at import). The ids and the shapes as
+printed are boardcore.fits.shapes (re-exported here), which is all the device needs to
+draw a card and deal.
 
 Coordinates (docs/fits-formats.md): a tile's cells are (drow, dcol) offsets, drow
 counted upwards from the tile's lowest row, dcol rightwards from its leftmost column,
@@ -18,38 +19,8 @@ orientation counts are 2 (I3), 4, 1 (O4 and X) or 8, as that table says.
 ['##', '#.']
 """
 
-# Stable ids, in the order of the table of docs/rules.md; the index is the tile's number (0..15).
-TILE_IDS = ("I3", "L3", "O4", "T4", "S4", "L4", "F", "L5", "N", "P", "T5", "U", "V5", "W", "X", "Y")
-
-# Shapes as printed in that table, rows top to bottom joined by "/".
-_SHAPES = (
-    "###",
-    "#./##",
-    "##/##",
-    "###/.#.",
-    ".##/##.",
-    "#./#./##",
-    ".##/##./.#.",
-    "#./#./#./##",
-    ".#/.#/##/#.",
-    "##/##/#.",
-    "###/.#./.#.",
-    "#.#/###",
-    "#../#../###",
-    "#../##./.##",
-    ".#./###/.#.",
-    ".#/##/.#/.#",
-)
-
-
-def index(tile: str) -> int:
-    """The number (0..15) of a tile id; ValueError naming the id if it is not one."""
-    i = 0
-    for t in TILE_IDS:
-        if t == tile:
-            return i
-        i += 1
-    raise ValueError("unknown tile %r (tiles are %s)" % (tile, " ".join(TILE_IDS)))
+from boardcore.fits.shapes import SHAPES as _SHAPES
+from boardcore.fits.shapes import TILE_IDS, index
 
 
 def is_tile(tile: object) -> bool:

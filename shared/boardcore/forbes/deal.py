@@ -1,8 +1,9 @@
 """Who plays and what they hold: checking player lists and hands, and the seeded deal
-of the cards and the stones. The device's standalone dealer deals from deal() and
-pick_stone() alone, so this module keeps its imports light (the errors load on use)."""
+of the cards and the stones (deal() and pick_stone(), from boardcore.forbes.cards, where
+the device's standalone dealer takes them without loading the rest)."""
 
 from boardcore.compat import const
+from boardcore.forbes.cards import deal, pick_stone  # noqa: F401 (the deal, re-exported)
 from boardcore.forbes.rules import CARDS_PER_SYMBOL, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, SYMBOLS, sort_cards
 
 _TYPE_CHECKING = const(0)
@@ -72,31 +73,3 @@ def over_dealt(hands: "Sequence[str]") -> "str | None":
             return "%d cards of %s dealt, but there are only %d" % (n, symbol, CARDS_PER_SYMBOL)
     return None
 
-
-def deal(rng: "Random", count: int, dealer: int) -> "list[str]":
-    """Shuffle the 20 cards and deal 4 to each seat in turn order from the dealer.
-
-    Returns the hands by seat: the k-th player to play gets cards 4k..4k+3 of the shuffled
-    deck; the rest stay hidden and play no part.
-    """
-    deck = []
-    for symbol in SYMBOLS:
-        deck.extend([symbol] * CARDS_PER_SYMBOL)
-    rng.shuffle(deck)
-    hands = [""] * count
-    for k in range(count):
-        seat = (dealer + k) % count
-        hands[seat] = sort_cards("".join(deck[HAND_SIZE * k : HAND_SIZE * (k + 1)]))
-    return hands
-
-
-def pick_stone(rng: "Random", pool: "bytearray | list[int]") -> int:
-    """A random face-down stone, each of the sum(pool) stones equally likely: the index
-    of its symbol in SYMBOLS. `pool` holds the face-down stones per symbol; the caller
-    takes the stone out of it."""
-    k = rng.below(sum(pool))
-    i = 0
-    while k >= pool[i]:
-        k -= pool[i]
-        i += 1
-    return i

@@ -1,6 +1,8 @@
 """Forbes: the fixed numbers of the game, the symbol codes, and the rule options.
 
-Symbols travel everywhere (board, hands, text formats, JSON) as one-letter codes:
+The numbers of the cards and stones, the symbol codes and sort_cards are
+boardcore.forbes.cards (re-exported here). Symbols travel everywhere (board, hands,
+text formats, JSON) as one-letter codes:
     S square    T triangle    C circle    X star (X, because S is taken by square)
 An empty cell is ".". Cells are (row, col) from the top-left, 0-based, as in docs/rules.md;
 inside the core a cell is the index row * 4 + col.
@@ -9,19 +11,15 @@ docs/forbes-rules.md gives our reading of the source text behind every number an
 """
 
 from boardcore.compat import const
+from boardcore.forbes.cards import CARDS_PER_SYMBOL, CELLS, HAND_SIZE, STONES_PER_SYMBOL, SYMBOLS, sort_cards
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
     from typing import Any
 
 SIZE = const(4)
-CELLS = const(16)
-SYMBOLS = "STCX"  # the symbol order used for every sorted output
 SYMBOL_NAMES = ("square", "triangle", "circle", "star")
 EMPTY = "."
-STONES_PER_SYMBOL = const(12)  # 48 stones
-CARDS_PER_SYMBOL = const(5)  # 20 ownership cards
-HAND_SIZE = const(4)
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(5)
 TARGET_SCORE = const(100)
@@ -44,15 +42,6 @@ def symbol_index(code: object) -> int:
     if not isinstance(code, str) or len(code) != 1 or code not in SYMBOLS:
         raise ValueError("unknown symbol %r: use S (square), T (triangle), C (circle) or X (star)" % (code,))
     return SYMBOLS.index(code)
-
-
-def sort_cards(cards: str) -> str:
-    """A hand as a string in symbol order (S, T, C, X).
-
-    >>> sort_cards("XSTS")
-    'SSTX'
-    """
-    return "".join(sorted(cards, key=SYMBOLS.index))
 
 
 class Options:

@@ -50,11 +50,7 @@ PIPS = (
     b"\x07\x00\x07",
 )
 
-# Connected: a tick, 7 x 5.      Error: a cross, 5 x 5.
-#   ......#                       #...#
-#   .....#.                       .#.#.
-#   #...#..                       ..#..
-#   .#.#...                       .#.#.
-#   ..#....                       #...#
-TICK = b"\x04\x08\x10\x08\x04\x02\x01"
-CROSS = b"\x11\x0a\x04\x0a\x11"
+# The status icons (a tick for "connected", a cross for an error) are boardcore.glyphs.TICK
+# and CROSS, which the device always has loaded: an error screen must show when the heap has
+# no room left to load this module.
+from boardcore.glyphs import CROSS, TICK  # noqa: E402,F401 (re-exported)

@@ -15,7 +15,7 @@ eight lower-case hex digits. Only printable ASCII (32..126) appears in a line.
 import binascii
 import json
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 MAX_LINE = 1024  # bytes, the line terminator included
 MAX_SEQ = 255
 HOST = "#"

@@ -18,7 +18,7 @@ id, a round 1..4, a die value). docs/protocol.md lists the table for readers.
 SCREENS = """
 fits_card tile:str! start:bool round_no:int player:int board_no:int
 zatre_tiles tiles:[int]! hint:[int]
-forbes_hand cards:str!
+forbes_hand cards:str! player:int
 forbes_stone stone:str!
 message text:str! colour:[int] loop:bool
 scores scores:[int]! names:[str] loop:bool
@@ -30,19 +30,30 @@ KINDS = tuple(line.split()[0] for line in SCREENS.split("\n") if line)
 # Every data frame a host sends: the screens, and three frames that draw none.
 HOST_DATA_TYPES = KINDS + ("bright", "query", "raw")
 
+def _spec(kind: str) -> str:
+    # The table's line for `kind` after its name (" tile:str! start:bool ..."); ValueError
+    # for a kind that is not in the table. One slice, no split: check() runs on every
+    # frame a device takes.
+    start = 0
+    while True:
+        i = SCREENS.find(kind, start)
+        if i < 0:
+            raise ValueError("no screen %r (screens: %s)" % (kind, ", ".join(KINDS)))
+        j = i + len(kind)
+        if SCREENS[i - 1] == "\n" and SCREENS[j] in " \n":
+            return SCREENS[j : SCREENS.find("\n", j)]
+        start = j
+
+
 def keys(kind: str) -> list:
     """[(key, type, required), ...] of screen `kind`, in argument order; ValueError for a
     kind that is not in the table."""
-    for line in SCREENS.split("\n"):
-        words = line.split()
-        if words and words[0] == kind:
-            out = []
-            for word in words[1:]:
-                name, t = word.split(":")
-                required = t[-1] == "!"
-                out.append((name, t[:-1] if required else t, required))
-            return out
-    raise ValueError("no screen %r (screens: %s)" % (kind, ", ".join(KINDS)))
+    out = []
+    for word in _spec(kind).split():
+        name, t = word.split(":")
+        required = t[-1] == "!"
+        out.append((name, t[:-1] if required else t, required))
+    return out
 
 
 def _type_name(t: str) -> str:
@@ -66,7 +77,7 @@ def _has_type(value, t: str) -> bool:
         return isinstance(value, bool)
     if t == "int":
         return _is_int(value)
-    if not isinstance(value, (list, tuple)):
+    if not isinstance(value, list) and not isinstance(value, tuple):
         return False
     for item in value:
         if not (_is_int(item) if t == "[int]" else isinstance(item, str)):
@@ -74,31 +85,55 @@ def _has_type(value, t: str) -> bool:
     return True
 
 
+_TYPES = ("str", "bool", "int", "[int]", "[str]")
+
+
+def _entry(spec: str, key):
+    # (type, required) of `key` in a spec line, the type one of _TYPES (no new string),
+    # or None when the line has no such key.
+    if not isinstance(key, str):
+        return None
+    n = len(spec)
+    pos = spec.find(" ")
+    while 0 <= pos < n:
+        pos += 1
+        end = spec.find(" ", pos)
+        if end < 0:
+            end = n
+        if pos + len(key) < end and spec.startswith(key, pos) and spec[pos + len(key)] == ":":
+            t0 = pos + len(key) + 1
+            required = spec[end - 1] == "!"
+            for t in _TYPES:
+                if end - required - t0 == len(t) and spec.startswith(t, t0):
+                    return t, required
+        pos = end
+    return None
+
+
 def check(kind: str, payload) -> dict:
     """The payload of screen `kind` as its draw function takes it: a new dict of the
     payload's keys without the null ones. ValueError naming the kind or the key that the
     table does not allow (the message leaves out the kind: callers put it in front)."""
-    spec = keys(kind)
+    spec = _spec(kind)
     if payload is None:
         payload = {}
     elif not isinstance(payload, dict):
         raise ValueError("the payload must be an object of keys, not %r" % (payload,))
     out = {}
+    required = 0
     for key in payload:
-        entry = None
-        for k in spec:
-            if k[0] == key:
-                entry = k
-                break
+        entry = _entry(spec, key)
         if entry is None:
-            raise ValueError("unknown key %r (keys: %s)" % (key, ", ".join(k[0] for k in spec) or "none"))
+            raise ValueError("unknown key %r (keys: %s)" % (key, ", ".join(k[0] for k in keys(kind)) or "none"))
         value = payload[key]
         if value is None:
             continue
-        if not _has_type(value, entry[1]):
-            raise ValueError("%s must be %s, not %r" % (key, _type_name(entry[1]), value))
+        if not _has_type(value, entry[0]):
+            raise ValueError("%s must be %s, not %r" % (key, _type_name(entry[0]), value))
         out[key] = value
-    for k in spec:
-        if k[2] and k[0] not in out:
-            raise ValueError("%s is required" % k[0])
+        required += entry[1]
+    if required < spec.count("!"):
+        for k in keys(kind):
+            if k[2] and k[0] not in out:
+                raise ValueError("%s is required" % k[0])
     return out

@@ -228,15 +228,16 @@ def test_buttons_debounce_short_and_long():
             pin.value = level
         b.poll()
 
-    at(0, False)  # press edge
-    at(5, True)  # bounce
-    at(8, False)  # bounce back: the 20 ms wait restarts here
-    at(20)  # 12 ms held: not yet
+    at(0, False)  # the pin reads pressed once
+    at(5, True)  # bounce: not read twice, no edge
+    at(8, False)  # pressed again
     assert got == []
-    at(28)  # 20 ms held: down
+    at(20)  # read pressed a second time: the edge, sent now
+    assert got == [("button", "next", "down")]
+    at(28)  # the bounce time after the edge: nothing more
     assert got == [("button", "next", "down")]
     at(300, True)
-    at(320)  # released, debounced 20 ms later: held 320 - 28 = 292 < 600
+    at(320)  # released, read twice: held 320 - 20 = 300 < 600
     assert got[-1] == ("button", "next", "short")
     at(400, False, menu)
     at(420, None, menu)  # menu down at 420
@@ -379,7 +380,8 @@ def test_standalone_dealer_runs_on_the_direct_matrix():
     assert dealer.scroller is None
     starts, _ = deal_round(Random(5), 2)  # the standalone dealer's game 0 uses Random(seed)
     expect = Canvas(32, 8)
-    dealer.device.screens.fits_card(expect, starts[0], True, 1, 1)
+    # Round 1 on board 1: the dealer's cards say both, as a host's do ("R1B1").
+    dealer.device.screens.fits_card(expect, starts[0], True, 1, 1, 1)
     assert dev.display.rows() == expect.rows()
     assert decode_chain(spi.transactions) == expect.rows()
     # The start card is drawn inverted: its left 8 x 8 square is mostly lit.

@@ -36,7 +36,7 @@ from drivers.max7219 import MAX7219
 d = MAX7219(machine.SPI(0), machine.Pin(5), %d, %d, rotation=%r)
 machine.LOG.clear()
 pattern(d, (0, 1, 0))
-d.show()
+d.refresh()  # every digit (show() sends only those that changed since the blank frame)
 print(json.dumps([f.hex() for f in machine.spi_frames(machine.LOG, 5)]))
 """ % (w, h, rotation))[0]
     spi = RecordingSPI()

@@ -2,6 +2,8 @@
 
 import pytest
 
+from boardcore.protocol.codec import PROTOCOL_VERSION
+
 from boardlight.link.connection import LinkError
 from host.link.test_link import FakeDevice, make
 
@@ -13,5 +15,5 @@ def test_a_device_of_another_protocol_version_is_named_as_such():
             link.wait_connected(0.5)
     assert str(got.value) == (
         "no boardlight firmware answered on fake within 0.5 s: its firmware speaks protocol 1"
-        " and this boardlight 2: deploy this version's firmware (boardlight deploy)"
+        " and this boardlight %d: deploy this version's firmware (boardlight deploy)" % PROTOCOL_VERSION
     )

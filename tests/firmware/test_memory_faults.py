@@ -1,0 +1,333 @@
+"""Running out of heap anywhere on the handshake, send, receive or draw path leaves the
+device answering: MemoryError is raised at each call, in turn, of every function those
+paths go through (the codec, the Endpoint, the link, the app, the screens, the display,
+the modules imported on the way, json as the codec calls it), on
+the MicroPython unix port, one run of a whole session per call: once with that call alone
+failing, once with every later call of the same function failing too (a heap that stays
+short). After each run the link is
+either connected with its Endpoint or not connected at all, no error escaped the reader
+or an input driver's callback, and the device still answers: a new host's hello gets its
+info, a frame is acknowledged and drawn, a press reaches the host."""
+
+import json
+
+from conftest import FIGURES
+from fw_helpers import run_fw
+
+HARNESS = r"""
+import builtins
+import gc
+import json
+import sys
+
+import app
+import link
+import screens
+from boardcore import glyphs
+from boardcore.protocol import codec
+from boardcore.protocol.codec import DEVICE, HOST, PROTOCOL_VERSION, encode
+
+# -- the injector: the k-th call of any wrapped function raises MemoryError ----------
+
+# arm: the call number that fails (0: count only, -1: nothing); with sticky, every later
+# call of the function hit fails too, as when the heap stays short.
+STATE = {"count": 0, "arm": 0, "hit": None, "sticky": False}
+CALLS = {}  # name -> calls in the clean run
+
+
+def check_point(name):
+    STATE["count"] += 1
+    if STATE["arm"] == 0:
+        CALLS[name] = CALLS.get(name, 0) + 1
+    elif STATE["count"] == STATE["arm"] or (STATE["sticky"] and STATE["hit"] == name):
+        STATE["hit"] = name
+        raise MemoryError("injected at " + name)
+
+
+def wrap(owner, attr, name):
+    real = getattr(owner, attr)
+    if getattr(real, "_injector", False):
+        return
+
+    def wrapped(*args, **kwargs):
+        check_point(name)
+        return real(*args, **kwargs)
+
+    try:
+        wrapped._injector = True
+    except AttributeError:
+        pass  # functions without attributes: wrapped again is harmless, checked by name
+    setattr(owner, attr, wrapped)
+
+
+class JsonProxy:
+    def loads(self, text):
+        check_point("json.loads")
+        return json.loads(text)
+
+    def dumps(self, value, separators=None):
+        check_point("json.dumps")
+        return json.dumps(value, separators=separators)
+
+
+WRAPPED = set()
+
+
+def wrap_all():
+    # Module functions and class methods on the paths, under the names the callers use.
+    targets = [
+        (codec, "codec", ("encode", "decode", "crc_hex", "_ascii_json")),
+        (codec.LineBuffer, "LineBuffer", ("feed",)),
+        (link, "link", ("encode", "decode")),
+        (link.DeviceLink, "DeviceLink", ("handle", "_unconnected", "_control", "_hello", "_heard", "control",
+                                         "error", "send_event", "send_status", "stats", "_host_gone")),
+        (app.App, "App", ("info", "on_frame", "host_coming", "on_host", "host_heard", "set_scroller",
+                          "show_error", "low_memory", "sample_heap")),
+        (screens, "screens", ("fits_card", "zatre_tiles", "forbes_hand", "forbes_stone", "message", "scores",
+                              "clear", "connected", "error", "waiting", "_scroller")),
+        (screens.Scroller, "Scroller", ("set", "_put", "_part", "_ready", "step")),
+        (glyphs, "glyphs", ("ink", "draw_char", "draw_number")),
+    ]
+    for mod in ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "hosted", "alone", "unload"):
+        m = sys.modules.get(mod)
+        if m is None:
+            continue
+        if mod == "boardcore.protocol.endpoint":
+            targets.append((m, "endpoint", ("encode", "decode")))
+            targets.append((m.Endpoint, "Endpoint", ("send", "control", "error", "_pump", "tick", "start_session",
+                                                     "feed", "receive_line", "stats_dict")))
+        elif mod == "boardcore.protocol.screens":
+            targets.append((m, "protocol.screens", ("check", "keys")))
+        elif mod == "hosted":
+            targets.append((m, "hosted", ("info", "frame", "_screens_of", "_status", "_raw")))
+        elif mod == "unload":
+            targets.append((m, "unload", ("unload",)))
+        else:
+            targets.append((m, "alone", ("event", "start", "drop")))
+    for owner, label, names in targets:
+        for attr in names:
+            key = (id(owner), attr)
+            if key in WRAPPED and getattr(owner, attr).__name__ == "wrapped":
+                continue
+            wrap(owner, attr, label + "." + attr)
+            WRAPPED.add(key)
+    codec.json = JsonProxy()
+
+
+REAL_IMPORT = builtins.__import__
+WATCHED = ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "hosted", "alone", "unload",
+           "screens.fits", "screens.zatre", "screens.forbes", "boardcore.fits.shapes", "boardcore.glyphs.symbols")
+
+
+def importing(name, *args):
+    if name in WATCHED and name not in sys.modules:
+        check_point("import " + name)
+    mod = REAL_IMPORT(name, *args)
+    if name in WATCHED:
+        wrap_all()  # what was just loaded gets its wrappers too
+    return mod
+
+
+builtins.__import__ = importing
+
+# -- a device on a recording display and a byte sink ---------------------------------
+
+
+class Display(RecordingDisplay):
+    def show(self):
+        check_point("display.show")
+        self.shows += 1
+
+
+OUT = []
+
+
+def sink(data):
+    OUT.append(bytes(data))
+
+
+BOARD = {"name": "test", "display": {"kind": "virtual", "brightness": 8},
+         "buttons": {"menu": 15, "next": 14, "p1": 2}, "scanner": None}
+
+
+def fresh():
+    app.unload_games()
+    from unload import unload
+
+    unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens", "hosted"))
+    screens._last[0] = None
+    a = app.App(BOARD, Display(16, 16, True))
+    a.link._write = sink
+    return a
+
+
+def lines(sid):
+    # The host's side of one session, made before anything is armed.
+    out = [("hello", encode(HOST, 0, "hello", {"v": PROTOCOL_VERSION, "sid": sid}))]
+    frames = [
+        ("fits_card", {"tile": "L3", "round_no": 2, "board_no": 2}),
+        ("zatre_tiles", {"tiles": [6, 1, 2], "hint": [12, 3, 10, 9]}),
+        ("forbes_hand", {"cards": "SCTX", "player": 2}),
+        ("forbes_stone", {"stone": "C"}),
+        ("message", {"text": "SCROLLING ALONG", "colour": [255, 255, 0]}),
+        ("scores", {"scores": [12, -7], "names": ["A", "B"]}),
+        ("clear", None),
+        ("bright", {"level": 5}),
+        ("query", None),
+    ]
+    seq = 0
+    for ftype, payload in frames:
+        seq += 1
+        out.append((ftype, encode(HOST, seq, ftype, payload)))
+    data = bytes(16 * 16 * 2)
+    import binascii
+    for off in (0, 384):
+        seq += 1
+        part = binascii.b2a_base64(data[off:off + 384]).decode().strip()
+        out.append(("raw", encode(HOST, seq, "raw", {"w": 16, "h": 16, "fmt": "rgb565", "off": off, "data": part})))
+    out.append(("ping", encode(HOST, 0, "ping")))
+    return out
+
+
+ACKS = [encode(HOST, n, "ack") for n in range(1, 12)]
+SESSION_A = lines("aaaa0001")
+SESSION_B = lines("bbbb0002")
+PROBE_HELLO = encode(HOST, 0, "hello", {"v": PROTOCOL_VERSION, "sid": "probe001"})
+PROBE_FRAME = encode(HOST, 1, "fits_card", {"tile": "W"})
+DOWN = ("button", "next", "down")
+SHORT = ("button", "next", "short")
+
+
+def task(fn, *args):
+    # A task's step (the animator, the link timer): keep() restarts a task that fails.
+    try:
+        fn(*args)
+    except MemoryError:
+        pass
+
+
+HALF = []  # the link seen half set during a run
+
+
+def settled(a):
+    # After every step: a session id only with its Endpoint, an Endpoint only with its id.
+    if (a.link.sid is None) != (a.link.ep is None):
+        HALF.append("link half set: sid %r, endpoint %r" % (a.link.sid, a.link.ep))
+
+
+def scenario(a):
+    # Standalone first (a press deals), then a host; events, every frame, a scroll;
+    # the host goes away (a press says HOST LOST, the next deals) and another comes.
+    for ev in (DOWN, SHORT, SHORT):
+        a.emit(ev)
+        settled(a)
+    for session in (SESSION_A, SESSION_B):
+        for kind, line in session:
+            a.link.take(line)
+            settled(a)
+            if a.scroller is not None:
+                task(a.scroller.step)
+        a.emit(DOWN)
+        a.emit(SHORT)
+        for ack in ACKS:
+            a.link.take(ack)
+            settled(a)
+        task(a.link._host_gone)
+        settled(a)
+        a.emit(SHORT)
+        a.emit(SHORT)
+
+
+def frames_out(since):
+    out = []
+    for data in OUT[since:]:
+        try:
+            out.append(codec.decode(data, DEVICE))
+        except Exception:
+            pass
+    return out
+
+
+def probe(a):
+    # The device still answers: a new host's hello, a frame, a press.
+    problems = HALF[:1]
+    start = len(OUT)
+    a.link.take(PROBE_HELLO)
+    got = frames_out(start)
+    if not any(t == "info" and p.get("sid") == "probe001" for _, t, p in got):
+        problems.append("no info for a new hello: %r" % (got,))
+    start = len(OUT)
+    shows = a.display.shows
+    a.link.take(PROBE_FRAME)
+    got = frames_out(start)
+    if not any(t == "ack" and s == 1 for s, t, _ in got):
+        problems.append("frame not acknowledged: %r" % (got,))
+    if a.display.shows == shows:
+        problems.append("frame not drawn")
+    start = len(OUT)
+    a.emit(SHORT)
+    for ack in ACKS:  # the host acknowledges what was queued before the press, in turn
+        a.link.take(ack)
+    got = frames_out(start)
+    if not any(t == "btn" and p == ["next", "short"] for _, t, p in got):
+        problems.append("press not sent: %r" % (got,))
+    return problems
+
+
+def run(arm, sticky=False):
+    STATE["arm"] = -1  # making the device is not on the paths
+    STATE["hit"] = None
+    STATE["sticky"] = sticky
+    del OUT[:]
+    del HALF[:]
+    a = fresh()
+    wrap_all()
+    STATE["count"] = 0
+    STATE["arm"] = arm
+    escaped = None
+    try:
+        scenario(a)
+    except Exception as e:
+        escaped = "%s: %s" % (type(e).__name__, e)
+    hit = STATE["hit"]
+    STATE["arm"] = -1  # nothing more is injected: the probe sees the device as it is left
+    STATE["sticky"] = False
+    problems = probe(a)
+    if escaped:
+        problems.insert(0, "escaped " + escaped)
+    return hit, problems
+
+
+wrap_all()
+run(0)  # the clean run: how many calls there are
+total = sum(CALLS.values())
+clean_hit, clean_problems = run(0)
+failures = []
+if clean_problems:
+    failures.append([0, None, clean_problems])
+hits = {}
+for sticky in (False, True):
+    for k in range(1, total + 1):
+        hit, problems = run(k, sticky)
+        if hit is not None:
+            hits[hit] = hits.get(hit, 0) + 1
+        if problems:
+            failures.append([k, sticky, hit, problems])
+print("RESULT " + json.dumps({"total": total, "points": sorted(CALLS), "hits": hits, "failures": failures[:20],
+                              "failed": len(failures)}))
+"""
+
+
+def test_memory_error_at_every_call_of_the_paths_leaves_the_device_answering(tmp_path):
+    run = run_fw(tmp_path, HARNESS, interpreter="micropython", timeout=600)
+    line = next(line for line in run.lines if line.startswith("RESULT "))
+    result = json.loads(line[7:])
+    assert result["failed"] == 0, json.dumps(result["failures"], indent=1)
+    # The injection reached every kind of point named, on both handshakes and all frames.
+    assert result["total"] > 500
+    for point in ("import boardcore.protocol.endpoint", "import hosted", "codec.encode", "codec.decode", "json.loads",
+                  "Endpoint.receive_line", "DeviceLink._hello", "App.info", "hosted.frame", "protocol.screens.check",
+                  "screens.fits_card", "display.show", "Scroller.step"):
+        assert point in result["hits"], point
+    FIGURES["MemoryError injection (unix port)"] = "%d calls of %d functions on the handshake, frame, event and draw paths: each one failed in its own run (alone, and from then on), the device answered after every one" % (
+        result["total"], len(result["points"]))
