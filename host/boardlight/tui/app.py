@@ -24,7 +24,7 @@ from boardcore.errors import RuleError
 
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
-from boardlight.tui.messages import DeviceEvent, DeviceStatus
+from boardlight.tui.messages import DeviceEvents, DeviceStatus
 from boardlight.tui.view import ViewError, view_for
 
 
@@ -153,9 +153,16 @@ class TableApp(App):
                 return True
         return False
 
-    def on_device_event(self, message: DeviceEvent):
-        if not self._widgets_gone():
-            self.device_event(message.event)
+    def on_device_events(self, message: DeviceEvents):
+        if self._widgets_gone():
+            return  # the events stay in the link, which closes with the app
+        for event in self.device.take_events():
+            self.device_event(event)
+            if self._widgets_gone():
+                return
+        news = self.device.flood_news()
+        if news is not None:
+            self.device_status(news)
 
     def on_device_status(self, message: DeviceStatus):
         if not self._widgets_gone():
@@ -232,6 +239,7 @@ class TableApp(App):
 
     def refresh_mirror(self):
         if self.device is not None and not self._widgets_gone():
+            self.device_state = self.device.describe()  # a flood comes and goes
             self.query_one("#mirror", Static).update(self.device.mirror_text())
             self.query_one("#status", Static).update(
                 "%s  |  %s" % (self.view.status_line(), self.device_state))
