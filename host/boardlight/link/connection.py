@@ -35,6 +35,7 @@ from boardcore.protocol.codec import DEVICE_DATA_TYPES, HOST, PROTOCOL_VERSION, 
 from boardcore.protocol.endpoint import Endpoint
 from boardcore.protocol.screens import KINDS, check
 
+from boardlight.invocation import command
 from boardlight.link.frames import FrameError, check as check_frame
 from boardlight.link.inbox import Inbox
 from boardlight.link.transport import SerialTransport, TransportClosed
@@ -380,7 +381,7 @@ class Link:
             if self._revives == REVIVE_TRIES:  # say it once
                 self._revives += 1
                 self._set_problem("the device's firmware is not running (its REPL answers):"
-                                  " reset the board, or `boardlight deploy` it again")
+                                  " reset the board, or `%s` it again" % command("deploy"))
             return
         self._revives += 1
         self._write(b"\r\x03\x04")
@@ -390,7 +391,7 @@ class Link:
             return  # an answer to an older hello
         if payload.get("v") != PROTOCOL_VERSION:
             problem = ("its firmware speaks protocol %r and this boardlight %d: deploy this"
-                       " version's firmware (boardlight deploy)" % (payload.get("v"), PROTOCOL_VERSION))
+                       " version's firmware (%s)" % (payload.get("v"), PROTOCOL_VERSION, command("deploy")))
             if problem != self.problem:
                 self._note_error({"code": "version", "msg": "device speaks protocol %r" % payload.get("v")})
             self._set_problem(problem)
@@ -402,7 +403,7 @@ class Link:
             # table cannot use this device, and says why.
             self._refuse(None, str(e))
             self._set_problem("its handshake cannot be used (%s): deploy this version's"
-                              " firmware (boardlight deploy)" % e)
+                              " firmware (%s)" % (e, command("deploy")))
             return
         self.info = info
         self.handshakes += 1

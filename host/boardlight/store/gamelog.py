@@ -16,6 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
+from boardlight.invocation import command
 from boardlight.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 GAMES = ("fits", "zatre", "forbes")
@@ -24,6 +25,10 @@ STATUSES = ("playing", "finished", "abandoned")
 
 class StoreError(Exception):
     """The database cannot be used, or a request to it makes no sense (message says which)."""
+
+
+class UnknownGame(StoreError):
+    """No game of that number in the log."""
 
 
 def default_path() -> Path:
@@ -249,6 +254,18 @@ class Store:
              for seat, (p, d) in enumerate(zip(points, details))])
 
     @_writes
+    def forget_unplayed(self, game_id: int) -> bool:
+        """Take a game that has no action yet out of the log (its table could not start);
+        False, and nothing changed, when it has actions."""
+        with self._tx():
+            if self._db.execute("SELECT 1 FROM actions WHERE game_id = ? LIMIT 1",
+                                (game_id,)).fetchone() is not None:
+                return False
+            for table in ("scores", "players"):
+                self._db.execute("DELETE FROM %s WHERE game_id = ?" % table, (game_id,))
+            return self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 1
+
+    @_writes
     def set_status(self, game_id: int, status: str):
         if status not in STATUSES:
             raise StoreError("unknown status %r" % status)
@@ -266,7 +283,7 @@ class Store:
             "SELECT id, game, seed, options, status, started, updated FROM games WHERE id = ?",
             (game_id,)).fetchone()
         if row is None:
-            raise StoreError("no game %s in %s (see `boardlight history`)" % (game_id, self.path))
+            raise UnknownGame("no game %s in %s (see `%s`)" % (game_id, self.path, command("history")))
         return self._row(row)
 
     @_reads

@@ -18,6 +18,7 @@ import threading
 
 from boardcore.protocol.screens import check
 
+from boardlight.invocation import command
 from boardlight.link.connection import CONNECTED, Link, LinkError, connect
 
 
@@ -25,6 +26,7 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
     """A DeviceBridge for `port`, the one board plugged in, or the virtual board; or, with
     `direct` (a board file with "mcu": "linux"), for a matrix and buttons wired to this computer's pins."""
     if direct is not None:
+        from boardlight.direct.detect import cannot_drive
         from boardlight.direct.link import DirectLink
 
         try:
@@ -32,7 +34,7 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
         except (ValueError, OSError, ImportError, RuntimeError) as exc:
             # A board file with a mistake, a pin this board lacks, Blinka not installed:
             # one line for the table (it was a traceback), as for a device that fails.
-            raise LinkError("cannot drive the matrix wired as %s: %s" % (direct, exc)) from None
+            raise LinkError(cannot_drive(direct, exc)) from None
         say("Driving the matrix wired to this computer (%s)." % direct)
         return DeviceBridge(link, label="direct matrix")
     board = None
@@ -192,7 +194,7 @@ class DeviceBridge:
         if not flooding:
             return None
         return ("%s sends more than stop-and-wait allows or the table can take: %d of its frames"
-                " dropped so far. Check its firmware (boardlight deploy)." % (self._where(), self.link.dropped))
+                " dropped so far. Check its firmware (%s)." % (self._where(), self.link.dropped, command("deploy")))
 
     # -- what the device shows ------------------------------------------------------------
 
