@@ -233,13 +233,13 @@ class DeviceLink:
         self.control("info", info)
 
     def _host_gone(self):
-        # Frames the host never acknowledged go with it, and so do the Endpoint module and
-        # the table of screens.
+        # Frames the host never acknowledged go with it, and so do the Endpoint module, the
+        # table of screens and the strict JSON check of the payloads.
         from unload import unload
 
         self.sid = None
         self.ep = None
-        unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens"))
+        unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens", "boardcore.protocol.strict_json"))
         gc.collect()
         self.on_host(False, True)
 
