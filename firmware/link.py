@@ -307,14 +307,14 @@ class DeviceLink:
         self.owner.on_host(True, was)
 
     def _host_gone(self):
-        # Frames the host never acknowledged go with it, and so do the Endpoint module and
-        # the table of screens.
+        # Frames the host never acknowledged go with it, and so do the Endpoint module, the
+        # table of screens and the strict JSON check of the payloads.
         from unload import unload
 
         self.ep = None
         self.sid = None
         try:
-            unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens"))
+            unload(("boardcore.protocol.endpoint", "boardcore.protocol.screens", "boardcore.protocol.strict_json"))
         except MemoryError:
             pass  # they stay loaded: heap, not harm
         gc.collect()

@@ -17,6 +17,11 @@ import os
 import tempfile
 from pathlib import Path
 
+from boardcore.errors import FormatError
+
+from boardlight.files import read_json
+from boardlight.invocation import command
+
 GAMES_WITH_CARDS = ("fits", "forbes")
 FORMAT_VERSION = 1
 
@@ -155,9 +160,9 @@ class CardRegistry:
         if not reg.path.exists():
             return reg
         try:
-            data = json.loads(reg.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise CardError("card registry %s cannot be read: %s" % (reg.path, exc)) from None
+            data = read_json(reg.path)
+        except FormatError as exc:  # unreadable, not UTF-8, not JSON, nested too deep
+            raise CardError("card registry %s cannot be read: %s" % (reg.path, exc.problem)) from None
         reg._codes = _parse_registry(data, reg.path)
         return reg
 
@@ -169,7 +174,7 @@ class CardRegistry:
         code = _check_code(code)
         entry = self._codes.get(code)
         if entry is None:
-            raise UnknownCode("unknown card code %r: enrol it with `boardlight cards enrol`" % code)
+            raise UnknownCode("unknown card code %r: enrol it with `%s`" % (code, command("cards enrol")))
         return _card_from_id(*entry)
 
     def code_of(self, game, card_id):

@@ -14,9 +14,13 @@ import sys
 import time
 from pathlib import Path
 
+from boardcore.errors import FormatError
+
 from boardlight import image, scratch
+from boardlight.files import parse_json, read_text
 from boardlight.firmware import boards_dir
 from boardlight.firmware import import_module as import_firmware_module
+from boardlight.invocation import command
 
 BOARDS = boards_dir()
 
@@ -42,9 +46,9 @@ def load_board(name_or_path):
         if not path.exists():
             raise DeployError("no board %r (boards: %s)" % (name_or_path, ", ".join(board_names())))
     bc = _board_config()
-    text = path.read_text()
+    text = read_text(path)  # FormatError: not there, not UTF-8
     try:
-        config = bc.loads(text, str(path))
+        config = bc.validate(parse_json(text, path))
     except bc.BoardConfigError as e:
         raise DeployError("%s: %s" % (path.name, e)) from None
     return config, text
@@ -111,7 +115,12 @@ def board_on_device(port):
             # say that, rather than blame a board.json nobody could look for.
             raise DeployError("cannot read board.json from %s: %s" % (port, said[-400:] or "mpremote failed"))
         raise DeployError("%s has no board.json yet: choose a board with --board (%s)" % (port, ", ".join(board_names())))
-    config = _board_config().loads(done.stdout, "board.json on " + port)
+    bc = _board_config()
+    try:
+        config = bc.validate(parse_json(done.stdout, "board.json on " + port))
+    except (bc.BoardConfigError, FormatError) as e:
+        raise DeployError("the board.json on %s cannot be used (%s): choose a board with --board (%s)"
+                          % (port, e, ", ".join(board_names()))) from None
     if config["name"] not in board_names():
         raise DeployError("board.json on %s names %r, which has no file in %s: use --board" % (port, config["name"], BOARDS))
     return config["name"]
@@ -144,7 +153,7 @@ def deploy(port, board="virtual", compiled=True, log=print, packages_from=None, 
     config, text = load_board(board)
     if config["mcu"] == "linux":
         raise DeployError("board file %s is for a matrix wired to a Linux computer (mcu linux): nothing to "
-                          "deploy; use it there with `boardlight direct`" % config["name"])
+                          "deploy; use it there with `%s`" % (config["name"], command("direct")))
     t0 = time.monotonic()
     tmp = scratch.make("deploy")
     try:

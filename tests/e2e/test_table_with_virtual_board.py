@@ -201,5 +201,7 @@ def test_play_without_device_when_two_boards_says_what_to_do(tmp_path, monkeypat
     assert main(["play", "zatre", "--db", str(db)]) == 1
     err = capsys.readouterr().err
     assert "choose one with --port" in err and "add --no-device" in err
+    # A table whose device cannot start plays no game: none is left in the log.
+    assert "no game was started" in err
     with Store(db) as store:
-        assert store.last_unfinished().game == "zatre"   # saved: --resume continues it
+        assert store.games() == []

@@ -4,14 +4,25 @@ import threading
 
 import click
 
+from boardlight.commands.group import Group
+
 from boardlight import cards as cardlib
+from boardlight.commands.errors import BadInput, Failure
+
+
+def _card_error(exc):
+    """A card problem as the command line's error: a registry that cannot be written
+    exit 1; a card, code or registry file that cannot be used exit 2."""
+    if isinstance(exc, cardlib.RegistryWriteError):
+        return Failure(str(exc))
+    return BadInput(str(exc))
 
 
 def _registry(path):
     try:
         return cardlib.CardRegistry.load(path)
     except cardlib.CardError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _card_error(exc) from None
 
 
 def typed_events(prompt=input):
@@ -76,7 +87,7 @@ _file_option = click.option(
 )
 
 
-@click.group()
+@click.group(cls=Group)
 def cards():
     """The physical cards and the codes their stickers scan as."""
 
@@ -105,21 +116,21 @@ def enrol(game, start_tiles, port, path):
         tiles = [t.strip() for t in start_tiles.split(",")] if start_tiles else None
         deck = cardlib.catalogue(game, tiles)
     except cardlib.CardError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _card_error(exc) from None
     click.echo("Enrolling %d %s cards into %s" % (len(deck), game, registry.path))
     if port is None:
         events = typed_events(_typed_prompt)
         try:
             cardlib.enrol_walk(registry, deck, events, click.echo)
         except cardlib.CardError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise _card_error(exc) from None
         return
     from boardlight.link.connection import LinkError, connect
 
     try:
         link = connect(None if port == "auto" else port)
     except (LinkError, OSError, ImportError, ValueError) as exc:
-        raise click.ClickException("cannot open the device %s: %s" % (port, exc)) from None
+        raise Failure("cannot open the device %s: %s" % (port, exc)) from None
     if port == "virtual" and getattr(link, "board", None) is not None:
         # The virtual board has no scanner anyone can hold a card to: the codes typed here
         # are scanned at it (an empty line presses its "next", q its "menu"), so the walk
@@ -129,12 +140,14 @@ def enrol(game, start_tiles, port, path):
             link.wait_connected(10)  # scans before the handshake would go to its own dealer
         except LinkError as exc:
             link.close()
-            raise click.ClickException(str(exc)) from None
+            raise Failure(str(exc)) from None
         threading.Thread(target=_scan_typed_at, args=(link.board,), daemon=True).start()
     try:
         enrol_from_link(registry, deck, link, click.echo)
-    except (LinkError, cardlib.CardError) as exc:
-        raise click.ClickException(str(exc)) from None
+    except LinkError as exc:
+        raise Failure(str(exc)) from None
+    except cardlib.CardError as exc:
+        raise _card_error(exc) from None
     finally:
         link.close()
 
@@ -172,7 +185,7 @@ def lookup(code, path):
     try:
         card = _registry(path).card_for(code)
     except cardlib.CardError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _card_error(exc) from None
     click.echo("%s %s: %s" % (card.game, card.card_id, card.label()))
 
 
@@ -186,7 +199,7 @@ def forget(code, path):
         card = registry.card_for(code)
         registry.forget(code)
     except cardlib.CardError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _card_error(exc) from None
     click.echo("forgot %r (%s)" % (code.strip(), card.label()))
 
 

@@ -4,25 +4,41 @@ import sys
 
 import click
 
+from boardlight.commands.errors import Failure
+from boardlight.commands.params import BoardFile
+
+
+class HeapSize(click.ParamType):
+    """--heap: MicroPython's heap size ("96k", "1m", "98304"), as the virtual board takes it."""
+
+    name = "size"
+
+    def convert(self, value, param, ctx):
+        from boardlight.vboard.board import VirtualBoardError, heap_bytes
+
+        try:
+            heap_bytes(value)
+        except VirtualBoardError as exc:
+            self.fail(str(exc), param, ctx)
+        return str(value).strip()
+
 
 @click.command()
 @click.option("--flash", type=click.Path(file_okay=False), help="Folder that stands for the board's flash (kept). Default: a temporary one.")
-@click.option("--board", default="virtual", show_default=True, help="Board file name or .json path (display kind virtual).")
+@click.option("--board", type=BoardFile("virtual"), default="virtual", show_default=True,
+              help="Board file name or .json path (display kind virtual).")
 @click.option("--source", is_flag=True, help="Run the firmware from .py sources instead of .mpy files.")
-@click.option("--heap", default="96k", show_default=True, help="MicroPython heap size, as on a microcontroller.")
+@click.option("--heap", type=HeapSize(), default="96k", show_default=True,
+              help="MicroPython heap size, as on a microcontroller.")
 @click.option("--no-tty", is_flag=True, help="Do not draw the matrix; print the port and run until Ctrl-C.")
 def sim(flash, board, source, heap, no_tty):
     """Run the virtual board: the real firmware on the MicroPython unix port behind a
     pseudo-terminal, its LED matrix drawn live here, keys as its buttons."""
     import time
 
-    from boardlight.deploy import DeployError, load_board
     from boardlight.vboard.board import VirtualBoard, VirtualBoardError
 
-    try:
-        config, _ = load_board(board)
-    except DeployError as e:
-        raise click.ClickException(str(e))
+    config = board.config
     install = "source" if source else "mpy"
     if flash is not None:
         from pathlib import Path
@@ -30,9 +46,9 @@ def sim(flash, board, source, heap, no_tty):
         if (Path(flash) / "main.py").exists():
             install = None  # a flash folder that holds firmware keeps it, as a board would
     try:
-        vb = VirtualBoard(flash=flash, install=install, board=board, heap=heap)
+        vb = VirtualBoard(flash=flash, install=install, board=board.given, heap=heap)
     except VirtualBoardError as e:
-        raise click.ClickException(str(e))
+        raise Failure(str(e))
     with vb:
         click.echo("virtual board %s on %s (flash %s)" % (config["name"], vb.port, vb.flash), err=True)
         if no_tty or not sys.stdin.isatty():
@@ -49,7 +65,8 @@ def sim(flash, board, source, heap, no_tty):
 
 @click.command("deploy")
 @click.option("--port", help="Serial port of the board. Default: the one MicroPython board plugged in.")
-@click.option("--board", help="Board file (firmware/boards/NAME.json or a path). Default: the board.json already on the board.")
+@click.option("--board", type=BoardFile("device"),
+              help="Board file (firmware/boards/NAME.json or a path). Default: the board.json already on the board.")
 @click.option("--source", is_flag=True, help="Copy .py sources instead of compiling with mpy-cross.")
 @click.option("--index", help="Package index URL for mpremote mip (default: micropython.org's).")
 def deploy_command(port, board, source, index):
@@ -61,13 +78,12 @@ def deploy_command(port, board, source, index):
     try:
         if port is None:
             port = pick_port()
-        if board is None:
-            board = deploy.board_on_device(port)
+        board = deploy.board_on_device(port) if board is None else board.given
         summary = deploy.deploy(
             port, board, compiled=not source, log=lambda line: click.echo(line, err=True), packages_from=index
         )
     except (deploy.DeployError, DeviceError) as e:
-        raise click.ClickException(str(e))
+        raise Failure(str(e))  # the board or its port: the command line itself was read
     click.echo("deployed %d files for board %s to %s" % (len(summary["files"]), summary["board"], port))
 
 

@@ -7,7 +7,9 @@ import os
 
 import click
 
-from boardlight.store.gamelog import GAMES, StoreError, default_path, open_store
+from boardlight.commands.errors import BadInput, Failure
+from boardlight.commands.params import GameChoice, WholeNumber
+from boardlight.store.gamelog import GAMES, StoreError, UnknownGame, default_path, open_store
 
 DB_OPTION = click.option(
     "--db", "db", type=click.Path(dir_okay=False), default=None,
@@ -15,14 +17,17 @@ DB_OPTION = click.option(
 
 
 def friendly(func):
-    """A store problem (no such game, a damaged log) becomes a one-line error, exit 1."""
+    """A store problem becomes a one-line error: a game number not in the log exit 2 (bad
+    input), the log itself (damaged, read-only, a full disk) exit 1."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
+        except UnknownGame as exc:
+            raise BadInput(str(exc)) from None
         except StoreError as exc:
-            raise click.ClickException(str(exc))
+            raise Failure(str(exc)) from None
 
     return wrapper
 
@@ -37,26 +42,22 @@ def open_log(db, create=True):
     read-only, and a log that does not exist is an error instead of a new empty file (and
     folder) at a mistyped path."""
     if not create and not os.path.exists(log_path(db)):
-        raise click.ClickException("there is no game log at %s: no game has been kept"
-                                   " there yet (check --db)" % log_path(db))
+        raise BadInput("there is no game log at %s: no game has been kept"
+                       " there yet (check --db)" % log_path(db))
     try:
         return open_store(db, readonly=not create)
     except StoreError as exc:
-        raise click.ClickException(str(exc))
+        raise Failure(str(exc)) from None
 
 
 def game_id(store, text) -> int:
-    """GAME on the command line: a number from `boardlight history`, or 'last'."""
+    """GAME as params.GameChoice read it (a number, or 'last'): the game's number."""
     if text == "last":
         rows = store.games(limit=1, damaged_ok=True)
         if not rows:
-            raise click.ClickException("no games stored in %s yet" % store.path)
+            raise BadInput("no games stored in %s yet" % store.path)
         return rows[0].id
-    try:
-        return int(text)
-    except ValueError:
-        raise click.ClickException("GAME is a game number from `boardlight history` or 'last',"
-                                   " not %r" % text)
+    return int(text)
 
 
 def _total(store, row):
@@ -74,7 +75,8 @@ def _total(store, row):
 @click.command()
 @click.option("--game", "game", type=click.Choice(GAMES), default=None,
               help="Only games of this kind.")
-@click.option("--limit", type=click.IntRange(1), default=50, show_default=True)
+@click.option("--limit", type=WholeNumber(1, what="--limit"), default=50, show_default=True,
+              help="List at most this many games, the newest first.")
 @DB_OPTION
 @friendly
 def history(game, limit, db):
@@ -113,7 +115,7 @@ def _rating_changes(store):
 
 
 @click.command()
-@click.argument("game_ref", metavar="GAME")
+@click.argument("game_ref", metavar="GAME", type=GameChoice())
 @click.option("--json", "as_json", is_flag=True, help="Print the stored game as JSON.")
 @click.option("--svg", "svg_dir", type=click.Path(file_okay=False), default=None,
               help="Also write the game's pictures into this folder.")
@@ -158,7 +160,7 @@ def show(game_ref, as_json, svg_dir, db):
 
 
 @click.command()
-@click.argument("game_ref", metavar="GAME", required=False)
+@click.argument("game_ref", metavar="GAME", type=GameChoice(), required=False)
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8", lazy=True),
               default="-",
               help="Where to write the record (default: standard output).")
@@ -196,7 +198,7 @@ def export(game_ref, output, reveal, every, fmt, db):
         if row.status == "playing" and not reveal and row.seed is not None:
             # As `show` hides it: the seed deals every card, tile, hand and stone still
             # to come (in Forbes, the other players' secret cards).
-            raise click.ClickException(
+            raise BadInput(
                 "game %d is still being played, and its record holds the seed, which deals"
                 " everything still to come%s: export it when the game is over, or add"
                 " --reveal if everyone at the table agrees" % (
@@ -237,7 +239,7 @@ def _write_svgs(session, folder):
     try:
         paths = write_pictures(pictures, folder)
     except PictureError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise Failure(str(exc)) from None
     for path in paths:
         click.echo("wrote %s" % path)
 

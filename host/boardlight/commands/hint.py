@@ -4,13 +4,15 @@ import json
 
 import click
 
+from boardlight.commands.group import Group
+
 from boardcore.errors import FormatError
 from boardcore.textfile import content_lines
 
 from boardlight.commands.params import read_text
 
 
-@click.group()
+@click.group(cls=Group)
 def hint():
     """Print the hints for a position as JSON."""
 
@@ -22,9 +24,9 @@ def _first_line(text):
 
 
 @hint.command("zatre")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
 def hint_zatre(path):
-    """Print the hints for a Zatre position (or the position a record ends in) as JSON:
+    """Print the hints for a Zatre position FILE (or the position a record ends in) as JSON:
     every legal turn of the hand to move ranked, the best, per-cell hints, the compact hint."""
     from boardcore.zatre.position import parse_position
     from boardcore.zatre.record import parse_record, replay

@@ -1,23 +1,66 @@
 """The command line's value types (click.ParamType): each reads one kind of value and says
-in one line what it expected when it cannot; and the reading of the text files they name."""
+in one line what it expected when it cannot (exit 2, before anything is done). Every number,
+board file and game number a command takes goes through one of these; the text and JSON
+files the commands read go through boardlight.files (read_text here is that one)."""
 
+import math
 from collections import namedtuple
 
 import click
 
 from boardcore.errors import FormatError
 
+from boardlight.files import read_text  # noqa: F401  (the commands' reader of text files)
+from boardlight.invocation import command
 
-def read_text(path: str) -> str:
-    """A text file the commands read (positions, records, layouts), as UTF-8; a BOM (which
-    Windows editors write) is skipped. FormatError names the file when it cannot be read."""
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            return f.read()
-    except OSError as exc:
-        raise FormatError("cannot read file (%s)" % (exc.strerror or exc), path)
-    except UnicodeDecodeError as exc:
-        raise FormatError("not a text file (byte %d is not UTF-8)" % exc.start, path)
+# The largest whole number a command takes: the game log keeps 64-bit integers.
+LARGEST = 2**63 - 1
+
+
+def _digits(value):
+    # A whole number as people type it: decimal digits only ("+5", "5_000", "1e3" are not).
+    text = str(value).strip()
+    return text if text.isdecimal() and text.isascii() else None
+
+
+class WholeNumber(click.ParamType):
+    """A whole number lo..hi (hi at most LARGEST), typed as decimal digits."""
+
+    name = "number"
+
+    def __init__(self, lo=0, hi=LARGEST, what="a whole number"):
+        self.lo, self.hi, self.what = lo, min(hi, LARGEST), what
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = _digits(value)
+            number = int(text) if text is not None else None
+        if number is None or not self.lo <= number <= self.hi:
+            self.fail(self.message(value), param, ctx)
+        return number
+
+    def message(self, value):
+        return "%s is a whole number %d to %d, not %r" % (self.what, self.lo, self.hi, value)
+
+
+class Seconds(click.ParamType):
+    """A time in seconds, lo..hi (a fraction allowed; not inf or nan)."""
+
+    name = "seconds"
+
+    def __init__(self, lo=0.0, hi=24 * 3600.0):
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            seconds = math.nan
+        if not self.lo <= seconds <= self.hi:  # nan compares false
+            self.fail("a time in seconds, %g to %g, not %r" % (self.lo, self.hi, value), param, ctx)
+        return seconds
 
 
 def split_names(text: str) -> list:
@@ -59,18 +102,15 @@ class PlayerList(click.ParamType):
         return names
 
 
-class Seed(click.ParamType):
-    """--seed: a whole number 0 or more; the same seed deals the same game."""
+class Seed(WholeNumber):
+    """--seed: a whole number 0 to LARGEST; the same seed deals the same game."""
 
     name = "seed"
 
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        text = str(value).strip()
-        if not text.isdecimal():
-            self.fail("a seed is a whole number 0 or more, not %r" % value, param, ctx)
-        return int(text)
+    def message(self, value):
+        if _digits(value) is None:
+            return "a seed is a whole number 0 or more, not %r" % (value,)
+        return "a seed is at most %d (the game log keeps 64-bit numbers), not %s" % (LARGEST, value)
 
 
 class NumberList(click.ParamType):
@@ -146,13 +186,69 @@ def layouts_by_board(own_layouts) -> dict:
 
 
 class GameChoice(click.ParamType):
-    """`--resume [GAME]`: a game number from `boardlight history`, or "last"."""
+    """GAME (`show`, `export`, `play --resume [GAME]`): a game number from `history`, or
+    "last"; the number as text ("12"), checked to be one the game log can hold."""
 
     name = "game"
 
     def convert(self, value, param, ctx):
         text = str(value).strip()
-        if text == "last" or text.isdecimal():
+        if text == "last":
             return text
-        self.fail("GAME is a game number from `boardlight history` or 'last', not %r" % value,
+        digits = _digits(text)
+        if digits is not None and 1 <= int(digits) <= LARGEST:
+            return str(int(digits))
+        if digits is not None:
+            self.fail("no game %s: game numbers go from 1 to %d (`%s` lists them)"
+                      % (text, LARGEST, command("history")), param, ctx)
+        self.fail("GAME is a game number from `%s` or 'last', not %r" % (command("history"), value),
                   param, ctx)
+
+
+class BoardFile(click.ParamType):
+    """A board file (firmware/boards/*.json, docs/building.md), read (boardlight.files) and
+    checked by the firmware's own validator when the command line is read; the value is a
+    BoardFileValue. `use`: what the command does with it: "device" (a board to deploy to,
+    by name, "pico", or path), "virtual" (the virtual board's: display kind virtual) or
+    "linux" (a matrix wired to this computer, "mcu": "linux": a path)."""
+
+    name = "board"
+
+    def __init__(self, use="device"):
+        self.use = use
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, BoardFileValue):
+            return value
+        try:
+            config, text = self._load(str(value))
+        except (FormatError, ValueError) as exc:
+            self.fail(str(exc), param, ctx)
+        except RuntimeError as exc:  # no firmware beside this host to check it with
+            from boardlight.commands.errors import Failure
+
+            raise Failure(str(exc)) from None
+        if self.use != "linux" and config["mcu"] == "linux":
+            self.fail("%s is for a matrix wired to this computer (mcu linux): use it with"
+                      " `%s`" % (value, command("direct check %s" % value)), param, ctx)
+        if self.use == "virtual" and config["display"]["kind"] != "virtual":
+            self.fail("board %s has a %s display: the virtual board needs kind virtual"
+                      % (value, config["display"]["kind"]), param, ctx)
+        return BoardFileValue(str(value), config, text)
+
+    def _load(self, value):
+        if self.use == "linux":
+            from boardlight.direct import board_file
+
+            return board_file.load(value), None
+        from boardlight import deploy
+
+        try:
+            return deploy.load_board(value)
+        except deploy.DeployError as exc:
+            raise ValueError(str(exc)) from None
+
+
+# A board file as the command line read it: what the user typed, the checked config and
+# the file's text (deploy copies the text to the board).
+BoardFileValue = namedtuple("BoardFileValue", ("given", "config", "text"))

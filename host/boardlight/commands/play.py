@@ -10,20 +10,25 @@ import sys
 
 import click
 
+from boardlight.commands.group import Group
+
+from boardlight.commands.errors import BadInput, Failure
 from boardlight.commands.gamelog import DB_OPTION, friendly, game_id, open_log
-from boardlight.commands.params import (GameChoice, LayoutFile, NumberList, PlayerList, Seed,
-                                        WordList, layouts_by_board, split_names)
+from boardlight.commands.params import (BoardFile, GameChoice, LayoutFile, NumberList,
+                                        PlayerList, Seed, WholeNumber, WordList,
+                                        layouts_by_board, split_names)
+from boardlight.invocation import command
 
 NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
 
 _RESUME = dict(type=GameChoice(), is_flag=False, flag_value="last", default=None,
                metavar="[GAME]")
-_DIRECT = dict(type=click.Path(exists=True, dir_okay=False), default=None, metavar="BOARD_FILE")
+_DIRECT = dict(type=BoardFile("linux"), default=None, metavar="BOARD_FILE")
 _WEB = "Also serve each player's private page and a spectators' page (docs/web.md)."
 _WEB_LAN = "As --web, and let phones on the local network reach the pages."
 
 
-@click.group(invoke_without_command=True)
+@click.group(cls=Group, invoke_without_command=True)
 @click.option("--resume", "resume", **_RESUME,
               help="Continue the last unfinished game (or pick from the list), or game GAME.")
 @click.option("--plain", is_flag=True, help="With --resume: the line-based game.")
@@ -68,7 +73,7 @@ def _common(game, fewest, most):
         click.option("--no-device", is_flag=True, help="Play with the terminal alone."),
         click.option("--direct", **_DIRECT,
                      help="Drive a matrix and buttons wired to this computer's pins"
-                          " (Raspberry Pi; see `boardlight direct`) instead of a device."),
+                          " (Raspberry Pi; see docs/direct.md) instead of a device."),
         click.option("--resume", "resume", **_RESUME,
                      help="Continue the last unfinished game (or game GAME)."),
         click.option("--plain", is_flag=True,
@@ -102,7 +107,7 @@ def _common(game, fewest, most):
                    " repeat for each board). Kept with the game.")
 @click.option("--start-tiles", type=WordList("four tile ids", "P,T5,U,Y"), default=None,
               help="The start cards (default P,T5,U,Y).")
-@click.option("--max-overhang", type=click.IntRange(0), default=None,
+@click.option("--max-overhang", type=WholeNumber(0, what="--max-overhang"), default=None,
               help="Rows a tile may stick out above the top (default: unlimited).")
 def play_fits(tally, cards, boards, own, start_tiles, max_overhang, **common):
     """Play FITS: each player drops the card turned (P ORIENTATION COLUMN), or passes."""
@@ -139,7 +144,7 @@ def layouts_option(own) -> dict:
               help="When 'a tile that fits nowhere else' may go on a grey square is judged:"
                    " as each tile goes down (tile, the default) or as the turn began (turn).")
 def play_zatre(strict_adjacency, centre_doubles, grey_exception_at, **common):
-    """Play Zatre: place the tiles as VALUE@ROW,COL (e.g. 5@7,7 3@7,8), or pass."""
+    """Play Zatre: place the tiles as VALUE@ROW,COL (5@7,7 3@7,8, say), or pass."""
     options = {name: True for name, on in (("strict_adjacency", strict_adjacency),
                                            ("centre_doubles", centre_doubles)) if on}
     if grey_exception_at is not None:
@@ -149,7 +154,7 @@ def play_zatre(strict_adjacency, centre_doubles, grey_exception_at, **common):
 
 @play.command("forbes")
 @_common("forbes", 2, 5)
-@click.option("--target", type=click.IntRange(1), default=None,
+@click.option("--target", type=WholeNumber(1, what="--target"), default=None,
               help="The match ends after the game in which a total reaches this (default 100).")
 @click.option("--centre-also-square/--no-centre-also-square", default=False,
               help="The 4 centre cells also score as a 2 x 2 square (default off).")
@@ -177,6 +182,9 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
     """Start or resume a game and play it until it is over or the players stop."""
     from boardlight.sessions.registry import resume_session, session_class
 
+    if direct is not None:  # a BoardFileValue: checked as the command line was read
+        direct = direct.given
+
     chosen = [name for name, value in (("--port", port), ("--no-device", no_device),
                                        ("--direct", direct)) if value]
     if len(chosen) > 1:
@@ -191,7 +199,7 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
         if not plain:
             raise click.UsageError(
                 "--record is the line-based game's: options of the line-based game need"
-                " --plain (the table UI keeps every game in its log: `boardlight export`)")
+                " --plain (the table UI keeps every game in its log: `%s`)" % command("export"))
         try:  # before the game, not after its first action
             open(record, "a").close()
         except OSError as exc:
@@ -234,14 +242,15 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
             status = _run_plain(session, chosen_seed, resume is not None, record)
         else:
             status = _run_table(session, port, no_device, direct, db,
-                                "lan" if web_lan else ("local" if web else None))
+                                "lan" if web_lan else ("local" if web else None),
+                                new=resume is None)
         where = _db_words(db)
         if status == "playing":
-            click.echo("Game %d is saved: `boardlight play --resume%s%s` continues it."
-                       % (session.row.id, " --plain" if plain else "", where))
+            click.echo("Game %d is saved: `%s` continues it."
+                       % (session.row.id, command("play --resume%s%s" % (" --plain" if plain else "", where))))
         else:
-            click.echo("Game %d is over: `boardlight show %d%s` prints it."
-                       % (session.row.id, session.row.id, where))
+            click.echo("Game %d is over: `%s` prints it."
+                       % (session.row.id, command("show %d%s" % (session.row.id, where))))
     finally:
         store.close()
 
@@ -261,9 +270,10 @@ def _setup_flags_given():
             and ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE]
 
 
-def _run_table(session, port, no_device, direct, db, web=None):
+def _run_table(session, port, no_device, direct, db, web=None, new=False):
     """The full-screen table UI (with the players' web pages for `web` "local" or "lan");
-    returns the game's status."""
+    returns the game's status. A new game whose device cannot start is taken out of the
+    log again: no game was played."""
     from boardlight.link.connection import LinkError
     from boardlight.tui import app as tui_app
 
@@ -274,8 +284,10 @@ def _run_table(session, port, no_device, direct, db, web=None):
         status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct,
                                    **shared)
     except LinkError as exc:
-        raise click.ClickException("%s (the game is saved: add --no-device to play"
-                                   " without the device)" % exc)
+        if new and session.seq == 0 and session.store.forget_unplayed(session.row.id):
+            raise Failure("%s (no game was started: add --no-device to play without the"
+                          " device)" % exc)
+        raise Failure("%s (the game is saved: add --no-device to play without the device)" % exc)
     finally:
         if pages is not None:
             from boardlight.web.play import stop_pages
@@ -284,9 +296,9 @@ def _run_table(session, port, no_device, direct, db, web=None):
     if status is None:
         # The UI stopped on an error (Textual printed it): the game is not over, and
         # every action taken is in the log.
-        raise click.ClickException(
+        raise Failure(
             "the table stopped on an error; game %d is saved up to its last action:"
-            " `boardlight play --resume%s` continues it" % (session.row.id, _db_words(db)))
+            " `%s` continues it" % (session.row.id, command("play --resume%s" % _db_words(db))))
     return status
 
 
@@ -304,7 +316,7 @@ def _start_web(session, web):
         return start_pages(session, lan=web == "lan", echo=click.echo,
                            wait=wait if _interactive() else None)
     except WebError as exc:
-        raise click.ClickException("%s; the game is saved" % exc)
+        raise Failure("%s; the game is saved" % exc)
 
 
 def _run_plain(session, seed, resumed, record):
@@ -372,15 +384,14 @@ def _pick_game(store, game, resume):
         gid = game_id(store, resume)
         row = store.game(gid)
         if game is not None and row.game != game:
-            raise click.ClickException("game %d is %s, not %s" % (gid, row.game, game))
+            raise BadInput("game %d is %s, not %s" % (gid, row.game, game))
         if row.status != "playing":
-            raise click.ClickException("game %d is %s; `boardlight show %d` prints it"
-                                       % (gid, row.status, gid))
+            raise BadInput("game %d is %s; `%s` prints it" % (gid, row.status, command("show %d" % gid)))
         return row
     rows = store.games(game=game, status="playing", limit=9, damaged_ok=True)
     if not rows:
-        raise click.ClickException("no unfinished %sgame to resume in %s"
-                                   % (game + " " if game else "", store.path))
+        raise BadInput("no unfinished %sgame to resume in %s"
+                       % (game + " " if game else "", store.path))
     if len(rows) == 1 or not _interactive():
         return rows[0]
     # Listed and picked by the game's own number, the one `history` and `show` use: a

@@ -2,6 +2,10 @@
 
 import click
 
+from boardlight.commands.group import Group
+
+from boardlight.commands.errors import BadInput, Failure
+from boardlight.commands.params import read_text
 from boardlight.render import records as render
 
 _game = click.argument("game", type=click.Choice(render.GAMES))
@@ -9,14 +13,6 @@ _out = click.option(
     "-o", "--out", "out_dir", default=".", show_default=True, type=click.Path(file_okay=False),
     help="Folder to write the SVG files into (created if missing).",
 )
-
-
-def _read(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.ClickException("cannot read %s: %s" % (path, exc)) from None
 
 
 def _layout(path):
@@ -31,12 +27,12 @@ def _write(pictures, out_dir):
     try:
         paths = render.write_pictures(pictures, out_dir)
     except render.PictureError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise Failure(str(exc)) from None
     for path in paths:
         click.echo(path)
 
 
-@click.group("render")
+@click.group("render", cls=Group)
 def render_group():
     """Write SVG pictures of boards, score sheets and score charts."""
 
@@ -50,11 +46,11 @@ def position(game, file, layout, out_dir):
     """Pictures of a position FILE: a FITS board, a Zatre board and score sheets, or a
     Forbes board with the hands' scores."""
     try:
-        pictures = render.position_pictures(game, _read(file), file, _layout(layout))
+        pictures = render.position_pictures(game, read_text(file), file, _layout(layout))
     except ValueError as exc:
         if type(exc) is not ValueError:  # FormatError: the CLI prints it as a format error
             raise
-        raise click.ClickException(str(exc)) from None
+        raise BadInput(str(exc)) from None
     _write(pictures, out_dir)
 
 
@@ -74,8 +70,8 @@ def record(game, file, layouts, out_dir):
         lay = _layout(path)
         by_board[lay.board] = lay
     if by_board and game != "fits":
-        raise click.ClickException("--layout is for FITS boards, not %s" % game)
-    _write(render.record_pictures(game, _read(file), file, by_board or None), out_dir)
+        raise click.UsageError("--layout is for FITS boards, not %s" % game)
+    _write(render.record_pictures(game, read_text(file), file, by_board or None), out_dir)
 
 
 COMMANDS = (render_group,)

@@ -5,11 +5,13 @@ import json
 
 import click
 
+from boardlight.commands.group import Group
+
 from boardlight.commands.params import LayoutFile, layouts_by_board, read_text
 from boardlight.commands.score import layout_info
 
 
-@click.group()
+@click.group(cls=Group)
 def replay():
     """Check a game record action by action and print the final scores as JSON."""
 
@@ -55,9 +57,9 @@ def replay_fits(own, file):
 
 
 @replay.command("zatre")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
 def replay_zatre(path):
-    """Check a Zatre game record turn by turn and print the score sheets and totals as JSON."""
+    """Check a Zatre game record FILE turn by turn and print the score sheets and totals as JSON."""
     from boardcore.zatre.record import parse_record, replay
 
     from boardlight.render.json.zatre import game_outcome
@@ -66,9 +68,9 @@ def replay_zatre(path):
 
 
 @replay.command("forbes")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
 def replay_forbes(path):
-    """Check a Forbes match record and print every game's scores and the totals as JSON."""
+    """Check a Forbes match record FILE and print every game's scores and the totals as JSON."""
     from boardcore.forbes.record import parse_record, score_record
 
     _echo_json(score_record(parse_record(read_text(path), path)))

@@ -9,10 +9,12 @@ import os
 
 import click
 
+from boardlight.commands.group import Group
+
 from boardlight.commands.params import LayoutFile, read_text
 
 
-@click.group()
+@click.group(cls=Group)
 def score():
     """Score a board position and print the breakdown as JSON."""
 
@@ -68,10 +70,10 @@ def forbes_flags(func):
 
 
 @score.command("forbes")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
 @forbes_flags
 def score_forbes(path, centre_also_square, pay_once_per_player):
-    """Score a Forbes position file (board and hands) and print the breakdown as JSON.
+    """Score a Forbes position FILE (board and hands) and print the breakdown as JSON.
 
     Flags override the options written in the file.
     """

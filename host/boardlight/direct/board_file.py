@@ -10,11 +10,12 @@ Every problem raises ValueError naming the file and the field, e.g.
 file is refused with how to convert it (old_wiring.py).
 """
 
-import json
 from pathlib import Path
 
 from boardlight.direct import old_wiring
+from boardlight.files import read_json
 from boardlight.firmware import import_module
+from boardlight.invocation import command
 
 
 def validate(raw, name="wiring"):
@@ -24,20 +25,15 @@ def validate(raw, name="wiring"):
     config = import_module("board_config").validate(raw)
     if config["mcu"] != "linux":
         raise ValueError("mcu: --direct drives a matrix wired to this computer: its board file has "
-                         "\"mcu\": \"linux\", not %r (that one is for a microcontroller: boardlight deploy)"
-                         % config["mcu"])
+                         "\"mcu\": \"linux\", not %r (that one is for a microcontroller: %s)"
+                         % (config["mcu"], command("deploy")))
     return config
 
 
 def load(path):
-    """Read and check a board file; ValueError names the file and the field."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            raw = json.load(f)
-    except OSError as exc:
-        raise ValueError("%s: cannot read (%s)" % (path, exc.strerror or exc)) from None
-    except ValueError as exc:
-        raise ValueError("%s: not valid JSON (%s)" % (path, exc)) from None
+    """Read and check a board file; ValueError names the file and the field (a FormatError
+    of boardlight.files when it cannot be read as JSON)."""
+    raw = read_json(path)
     try:
         return validate(raw, Path(path).stem)
     except old_wiring.OldWiringFile as exc:

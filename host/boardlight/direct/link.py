@@ -19,7 +19,8 @@ import threading
 import time
 
 from boardlight.direct.device import open_direct
-from boardlight.link.connection import screen_payload
+from boardlight.link.connection import EVENTS_KEPT, FLOOD_MS, screen_payload
+from boardlight.link.inbox import Inbox
 
 CONNECTED = "connected"
 
@@ -32,8 +33,9 @@ class DirectLink:
         self.poll_ms = poll_ms
         self.scroll_ms = scroll_ms
         self.clock = clock or (lambda: time.monotonic_ns() // 1_000_000)
-        self.events = queue.Queue()
+        self.events = Inbox(EVENTS_KEPT)  # bounded as a device link's: the oldest go first
         self.state = CONNECTED
+        self.problem = None  # as Link's: nothing keeps a wired matrix from being used
         d = device.display
         self.info = {"board": "direct", "display": {"w": d.width, "h": d.height}, "colour": d.colour,
                      "buttons": list(device.buttons.names), "scanner": False}
@@ -42,6 +44,7 @@ class DirectLink:
         self._next_step = 0
         self._stop = threading.Event()
         self._thread = None
+        self._flood_at = None  # when an event was last dropped (the clock's ms)
 
     @classmethod
     def open(cls, wiring, **kwargs):
@@ -105,6 +108,15 @@ class DirectLink:
         except queue.Empty:
             return None
 
+    @property
+    def dropped(self):
+        """Events dropped because nobody read them in time (as Link.dropped)."""
+        return self.events.dropped
+
+    def flooding(self):
+        at = self._flood_at
+        return at is not None and self.clock() - at < FLOOD_MS
+
     # -- inside -------------------------------------------------------------------------
 
     def poll_once(self):
@@ -117,7 +129,10 @@ class DirectLink:
                     self._scroller = None
                 self._next_step = now + self.scroll_ms
         for event in events:
+            dropped = self.events.dropped
             self.events.put(event)
+            if self.events.dropped != dropped:
+                self._flood_at = self.clock()
             if self.on_event is not None:
                 self.on_event(event)
 

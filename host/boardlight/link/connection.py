@@ -15,6 +15,14 @@ on_status(state, detail)) run in the link thread while it holds the link's lock:
 must return quickly and never wait for another thread that might call the link (a UI
 posts them to its own thread). States: "opening" (no port), "handshake", "connected",
 "closed".
+
+Every frame from the device is checked field by field (boardcore's codec, then
+boardlight.link.frames) before any of it is used; a refused one is answered with an err
+frame and counted in `refused`. What the link keeps for its readers is bounded: the
+events and statuses waiting to be read (the oldest go first), the console lines and
+errors (the last 50). A device that sends faster than stop-and-wait allows, or than the
+reader takes its events, floods: the frames dropped are counted in `dropped`, and
+flooding() says whether that is happening now.
 """
 
 import base64
@@ -28,6 +36,9 @@ from boardcore.protocol.codec import DEVICE_DATA_TYPES, HOST, PROTOCOL_VERSION, 
 from boardcore.protocol.endpoint import Endpoint
 from boardcore.protocol.screens import KINDS, check
 
+from boardlight.invocation import command
+from boardlight.link.frames import FrameError, check as check_frame
+from boardlight.link.inbox import Inbox
 from boardlight.link.transport import SerialTransport, TransportClosed
 
 SHOW = "show"  # the frame group of pictures: only the latest matters
@@ -45,6 +56,14 @@ SWITCH_INTERVAL_S = 0.00025
 # A board whose REPL answers gets a soft reset at most every REVIVE_MS, REVIVE_TRIES times.
 REVIVE_MS = 3000
 REVIVE_TRIES = 3
+
+# How much the link keeps for its readers. People press a few buttons a second and the
+# table reads each at once: 64 waiting events mean nobody is reading, or a flood.
+EVENTS_KEPT = 64
+STATUSES_KEPT = 4  # a status answers a query; the reader wants the newest
+LINES_KEPT = 50  # console lines and err frames, for diagnostics
+# A flood is over when nothing was dropped for this long.
+FLOOD_MS = 3000
 
 
 def _ms():
@@ -75,10 +94,13 @@ class Link:
         self.state = CLOSED
         self.info = None  # the device's last "info" payload
         self.sid = None
-        self.events = queue.Queue()
-        self.statuses = queue.Queue()  # "status" frames from the device
+        self.events = Inbox(EVENTS_KEPT)
+        self.statuses = Inbox(STATUSES_KEPT)  # "status" frames from the device
         self.errors = []  # err frames from the device (payload dicts), newest last
         self.console = []  # lines the device printed that are not frames (tracebacks, REPL)
+        self.refused = []  # why frames from the device were refused, newest last
+        self._unwaited = 0  # data frames dropped for not waiting for the ack of the one before
+        self._flood_at = None  # when the last frame was dropped (ms)
         self.handshakes = 0
         self._shown = None  # the last picture: (type, payload)
         self._bright = None
@@ -200,8 +222,7 @@ class Link:
 
     def query_status(self, timeout=2.0):
         """Ask the device for its counters (frames applied, free heap, link stats)."""
-        while not self.statuses.empty():
-            self.statuses.get_nowait()
+        self.statuses.clear()
         self.send("query")
         try:
             return self.statuses.get(timeout=timeout)
@@ -228,6 +249,17 @@ class Link:
             return self.events.get(timeout=timeout)
         except queue.Empty:
             return None
+
+    @property
+    def dropped(self):
+        """Data frames from the device dropped so far: sent before the ack of the one
+        before (stop-and-wait broken), or events and statuses nobody read in time."""
+        return self._unwaited + self.events.dropped + self.statuses.dropped
+
+    def flooding(self):
+        """True while the device floods: a frame was dropped within the last FLOOD_MS."""
+        at = self._flood_at
+        return at is not None and _ms() - at < FLOOD_MS
 
     # -- the thread -------------------------------------------------------------------
 
@@ -270,7 +302,18 @@ class Link:
             with self._lock:
                 now = _ms()
                 if data:
+                    fresh = 0
                     for seq, ftype, payload in self.ep.feed(data, now):
+                        if seq:
+                            fresh += 1
+                            if fresh > 1:
+                                # An honest device sends a data frame only after the ack of
+                                # the one before, which is written after the read that
+                                # brought it: two in one read did not wait for it.
+                                self._last_heard = now
+                                self._unwaited += 1
+                                self._flood_at = now
+                                continue
                         self._received(seq, ftype, payload, now)
                 self._timers(now)
 
@@ -301,30 +344,52 @@ class Link:
         if seq is None:  # not a frame: REPL output, a traceback, boot messages
             text = payload.decode("ascii", "replace")
             self.console.append(text)
-            del self.console[:-50]
+            del self.console[:-LINES_KEPT]
             if self.state == HANDSHAKE and text.startswith(">>>"):
                 self._revive(now)
             return
         self._last_heard = now
         if seq:
-            self._data(ftype, payload)
+            self._data(seq, ftype, payload)
         elif ftype == "info":
             self._info(payload, now)
-        elif ftype == "boot":
-            if self.info is None or not isinstance(payload, dict) or payload.get("boot") != self.info.get("boot"):
-                self._begin_handshake("device restarted")
-        elif ftype == "pong":
-            if self.state == CONNECTED and isinstance(payload, dict) and (
-                payload.get("sid") != self.sid or payload.get("boot") != self.info.get("boot")
-            ):
-                self._begin_handshake("device lost the session")
-        elif ftype == "err":
-            self.errors.append(payload)
-            del self.errors[:-50]
-            if isinstance(payload, dict) and payload.get("code") == "hello" and self.state == CONNECTED:
-                self._begin_handshake("device wants a handshake")
+        elif ftype in ("boot", "pong", "err"):
+            try:
+                payload = check_frame(ftype, payload, self.info)
+            except FrameError as e:
+                # No end answers an err frame with another (docs/protocol.md).
+                self._refuse(None, str(e), answer=ftype != "err")
+                return
+            if ftype == "boot":
+                if self.info is None or payload["boot"] != self.info["boot"]:
+                    self._begin_handshake("device restarted")
+            elif ftype == "pong":
+                if self.state == CONNECTED and (payload["sid"] != self.sid or payload["boot"] != self.info["boot"]):
+                    self._begin_handshake("device lost the session")
+            else:
+                self._note_error(payload)
+                if payload["code"] == "hello" and self.state == CONNECTED:
+                    self._begin_handshake("device wants a handshake")
         else:
             self.ep.error("type", "%s is not for the host" % ftype)
+
+    def _note_error(self, payload):
+        self.errors.append(payload)
+        del self.errors[:-LINES_KEPT]
+
+    def _refuse(self, seq, message, answer=True):
+        # A frame the table of device frames refuses: nothing of it is used.
+        self.refused.append(message)
+        del self.refused[:-LINES_KEPT]
+        if answer:
+            self.ep.error("payload", message, seq)
+
+    def _set_problem(self, problem):
+        # Why the handshake cannot succeed: said once, not at every hello.
+        if problem != self.problem:
+            self.problem = problem
+            if self.on_status is not None:
+                self.on_status(self.state, problem)
 
     def _revive(self, now):
         # The board answers our hellos with its REPL prompt: the firmware is not running
@@ -337,10 +402,8 @@ class Link:
         if self._revives >= REVIVE_TRIES:
             if self._revives == REVIVE_TRIES:  # say it once
                 self._revives += 1
-                self.problem = ("the device's firmware is not running (its REPL answers):"
-                                " reset the board, or `boardlight deploy` it again")
-                if self.on_status is not None:
-                    self.on_status(HANDSHAKE, self.problem)
+                self._set_problem("the device's firmware is not running (its REPL answers):"
+                                  " reset the board, or `%s` it again" % command("deploy"))
             return
         self._revives += 1
         self._write(b"\r\x03\x04")
@@ -349,11 +412,22 @@ class Link:
         if self.state != HANDSHAKE or not isinstance(payload, dict) or payload.get("sid") != self.sid:
             return  # an answer to an older hello
         if payload.get("v") != PROTOCOL_VERSION:
-            self.errors.append({"code": "version", "msg": "device speaks protocol %r" % payload.get("v")})
-            self.problem = ("its firmware speaks protocol %r and this boardlight %d: deploy this"
-                            " version's firmware (boardlight deploy)" % (payload.get("v"), PROTOCOL_VERSION))
+            problem = ("its firmware speaks protocol %r and this boardlight %d: deploy this"
+                       " version's firmware (%s)" % (payload.get("v"), PROTOCOL_VERSION, command("deploy")))
+            if problem != self.problem:
+                self._note_error({"code": "version", "msg": "device speaks protocol %r" % payload.get("v")})
+            self._set_problem(problem)
             return
-        self.info = payload
+        try:
+            info = check_frame("info", payload)
+        except FrameError as e:
+            # A display size no screen is drawn on, a board name that is not text...: the
+            # table cannot use this device, and says why.
+            self._refuse(None, str(e))
+            self._set_problem("its handshake cannot be used (%s): deploy this version's"
+                              " firmware (%s)" % (e, command("deploy")))
+            return
+        self.info = info
         self.handshakes += 1
         self._revives = 0
         self.problem = None
@@ -365,36 +439,28 @@ class Link:
         if self._shown is not None and not self.ep.has_pending(SHOW):
             self.ep.send(self._shown[0], self._shown[1], SHOW, now)
         self.ep.start_session(now)
-        self._set_state(CONNECTED, "%s %s" % (payload.get("board"), payload.get("fw")))
+        self._set_state(CONNECTED, "%s %s" % (info["board"], info["fw"]))
 
-    def _data(self, ftype, payload):
+    def _data(self, seq, ftype, payload):
         try:
-            event = _event(ftype, payload)
-        except (ValueError, TypeError, KeyError, IndexError) as e:
-            self.ep.error("payload", "%s: %s" % (ftype, e))
+            payload = check_frame(ftype, payload, self.info)
+        except FrameError as e:
+            self._refuse(seq, str(e))
             return
-        if event[0] == "status":
-            self.statuses.put(event[1])
+        if ftype == "status":
+            self._keep(self.statuses, payload)
             return
-        self.events.put(event)
+        # The event tuple of the firmware's input contract.
+        event = ("button", payload[0], payload[1]) if ftype == "btn" else ("scan", payload["code"])
+        self._keep(self.events, event)
         if self.on_event is not None:
             self.on_event(event)
 
-
-def _event(ftype, payload):
-    """A device data frame as the event tuple of the firmware's input contract."""
-    if ftype == "btn":
-        name, action = payload
-        if action not in ("down", "short", "long"):
-            raise ValueError("button action must be down, short or long, not %r" % (action,))
-        return ("button", str(name), action)
-    if ftype == "scan":
-        return ("scan", str(payload["code"]))
-    if ftype == "status":
-        if not isinstance(payload, dict):
-            raise ValueError("status payload must be an object")
-        return ("status", payload)
-    raise ValueError("unexpected frame " + ftype)
+    def _keep(self, inbox, item):
+        dropped = inbox.dropped
+        inbox.put(item)
+        if inbox.dropped != dropped:
+            self._flood_at = _ms()
 
 
 def screen_payload(kind, payload):

@@ -14,6 +14,8 @@ import re
 
 from serial.tools import list_ports
 
+from boardlight.invocation import command
+
 # Sources: the USB ids in MicroPython's ports (rp2: 2E8A:0005 on the Pico; esp32: Espressif's
 # 303A; stm32/nrf: F055) and the common bridge chips.
 MICROPYTHON_IDS = {
@@ -98,7 +100,7 @@ def pick_port(ports=None):
     if len(choice) == 1:
         return choice[0].port
     if not choice:
-        raise DeviceError("no MicroPython board found: plug one in, or give --port (boardlight devices lists ports)")
+        raise DeviceError("no MicroPython board found: plug one in, or give --port (%s lists ports)" % command("devices"))
     raise DeviceError(
         "%d boards found, choose one with --port: %s" % (len(choice), ", ".join(d.port for d in choice))
     )

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import platformdirs
 
+from boardlight.invocation import command
 from boardlight.store import private, wal
 from boardlight.store.access import reads, writes
 from boardlight.store.checksums import GAME_COLUMNS, action_chain, game_checksum, reseal
@@ -47,6 +48,10 @@ def moved_on(game_id: int, seq: int) -> StoreError:
     return StoreError("game %d moved on in the game log (action %d is already there: is"
                       " another boardlight playing it?); this action was not taken, the game"
                       " is as logged" % (game_id, seq))
+
+
+class UnknownGame(StoreError):
+    """No game of that number in the log."""
 
 
 def default_path() -> Path:
@@ -326,6 +331,22 @@ class Store(Results, Nights):
             [(game_id, part, seat, int(p), json.dumps(d, sort_keys=True))
              for seat, (p, d) in enumerate(zip(points, details))])
 
+    @writes("the game was not taken out of the log")
+    def forget_unplayed(self, game_id: int) -> bool:
+        """Take a game that has no action yet out of the log (its table could not start),
+        and out of its game night; False, and nothing changed, when it has actions."""
+        with self._tx():
+            if self._db.execute("SELECT 1 FROM actions WHERE game_id = ? LIMIT 1",
+                                (game_id,)).fetchone() is not None:
+                return False
+            nights = [n for (n,) in self._db.execute(
+                "SELECT night_id FROM night_games WHERE game_id = ?", (game_id,))]
+            for table in ("night_games", "results", "scores", "players"):
+                self._db.execute("DELETE FROM %s WHERE game_id = ?" % table, (game_id,))
+            for night_id in nights:
+                self._reseal_night(night_id)
+            return self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 1
+
     @writes("nothing was written")
     def set_status(self, game_id: int, status: str, results=None):
         """Set a game's status; `results`: its result rows when it is now finished."""
@@ -461,17 +482,19 @@ class Store(Results, Nights):
             return ", ".join(GAME_COLUMNS + ("checksum",))
         return ", ".join(GAME_COLUMNS[:7]) + ", 0, '', NULL"
 
-    def _fetch(self, game_id, missing="no game %s in %s (see `boardlight history`)"):
+    def _fetch(self, game_id, missing=None):
         """The raw games row of `game_id` (GAME_COLUMNS and the checksum)."""
+        if missing is None:
+            missing = "no game %%s in %%s (see `%s`)" % command("history")
         if not (self._schema and 0 <= game_id <= MAX_ID):
-            raise StoreError(missing % (game_id, self.path))
+            raise UnknownGame(missing % (game_id, self.path))
         row = self._db.execute("SELECT %s FROM games WHERE id = ?" % self._columns(),
                                (game_id,)).fetchone()
         if row is None:
             if self._db.execute("SELECT 1 FROM players WHERE game_id = ?",
                                 (game_id,)).fetchone():
                 raise StoreError(_row_missing(game_id))
-            raise StoreError(missing % (game_id, self.path))
+            raise UnknownGame(missing % (game_id, self.path))
         return row
 
     def _checked(self, row):

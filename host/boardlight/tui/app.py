@@ -26,7 +26,7 @@ from boardlight.sessions.table import Table
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
 from boardlight.tui.markup import to_text
-from boardlight.tui.messages import DeviceEvent, DeviceStatus, TableChanged
+from boardlight.tui.messages import DeviceEvents, DeviceStatus, TableChanged
 from boardlight.tui.view import ViewError, view_for
 
 
@@ -230,9 +230,16 @@ class TableApp(App):
                 return True
         return False
 
-    def on_device_event(self, message: DeviceEvent):
-        if not self._widgets_gone():
-            self.device_event(message.event)
+    def on_device_events(self, message: DeviceEvents):
+        if self._widgets_gone():
+            return  # the events stay in the link, which closes with the app
+        for event in self.device.take_events():
+            self.device_event(event)
+            if self._widgets_gone():
+                return
+        news = self.device.flood_news()
+        if news is not None:
+            self.device_status(news)
 
     def on_device_status(self, message: DeviceStatus):
         if not self._widgets_gone():
@@ -340,6 +347,7 @@ class TableApp(App):
 
     def refresh_mirror(self):
         if self.device is not None and not self._widgets_gone():
+            self.device_state = self.device.describe()  # a flood comes and goes
             with self.table.lock:
                 self._show("#mirror", self.device.mirror_text())
                 self._show("#status", "%s  |  %s" % (self.view.status_line(), self.device_state))

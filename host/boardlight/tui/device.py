@@ -8,10 +8,17 @@
   the same firmware screen drawn on a host canvas of the device's size.
 - Forbes: a player holding their button sees their cards on the device only; releasing it
   brings the table's screen back. The UI shows nothing of it.
+- What waits for the UI is bounded: the events stay in the link's own bounded queue
+  (Link.events) and the UI takes them from there, a few at a time; at most one message
+  saying "events are waiting" and one with the latest link state are posted at a time.
+  A device that floods the link is named on the status line.
 """
+
+import threading
 
 from boardcore.protocol.screens import check
 
+from boardlight.invocation import command
 from boardlight.link.connection import CONNECTED, Link, LinkError, connect
 from boardlight.tui.device_names import for_device
 
@@ -22,6 +29,7 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
     computer's pins. None when no device is given or plugged in and the virtual board cannot
     run here."""
     if direct is not None:
+        from boardlight.direct.detect import cannot_drive
         from boardlight.direct.link import DirectLink
 
         try:
@@ -29,7 +37,7 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
         except (ValueError, OSError, ImportError, RuntimeError) as exc:
             # A board file with a mistake, a pin this board lacks, Blinka not installed:
             # one line for the table (it was a traceback), as for a device that fails.
-            raise LinkError("cannot drive the matrix wired as %s: %s" % (direct, exc)) from None
+            raise LinkError(cannot_drive(direct, exc)) from None
         say("Driving the matrix wired to this computer (%s)." % direct)
         return DeviceBridge(link, label="direct matrix")
     board = None
@@ -83,6 +91,10 @@ class DeviceBridge:
     its lock while it calls back, so waiting for the UI could deadlock with a UI that is
     sending a picture)."""
 
+    # The UI takes at most this many events in one go, then the rest in the next one:
+    # the keyboard and the redraws get their turn between.
+    EVENTS_AT_ONCE = 16
+
     def __init__(self, link, board=None, label=None):
         self.link = link
         self.board = board  # a VirtualBoard, or None for a real device
@@ -94,6 +106,10 @@ class DeviceBridge:
         self._canvas = None
         self._scroller = None  # a host-drawn text mirror scrolls as the device's text does
         self.players = []  # the table's player names (attach): the device shows some as seats
+        self._posted = threading.Lock()  # guards the two fields below
+        self._events_posted = False  # a DeviceEvents message is on its way to the UI
+        self._status = None  # the latest (state, text) not yet handled by the UI
+        self._flood_said = False  # the message line said that the device floods
 
     def describe(self):
         if self.label is not None:
@@ -101,6 +117,8 @@ class DeviceBridge:
         else:
             where = "virtual board" if self.board is not None else "device %s" % self.link.port
         state = "connected" if self.link.connected else self.link.state
+        if self.link.flooding():
+            state += ", flooding (%d frames dropped)" % self.link.dropped
         # The part's name comes from the device: shown only as a plain word (it is not markup).
         missing = ", ".join("no %s" % (f.get("part") if str(f.get("part")).isalpha() else "part")
                             for f in getattr(self.link, "faults", ()))
@@ -109,27 +127,41 @@ class DeviceBridge:
     def attach(self, app):
         self.app = app
         self.players = list(app.session.players)
-        self.link.on_status = self._status
+        self.link.on_status = self._link_status
         self.link.on_event = self._event
         while self.link.next_event(0) is not None:
             pass  # presses made before the UI was up are not for this game
+        if self.link.problem:  # found before the UI was up: say it now
+            self._link_status(self.link.state, self.link.problem)
 
-    def _status(self, state, detail):
+    def _link_status(self, state, detail):
         if self.app is None:
             return
         if state == CONNECTED:
             text = "%s: connected (%s); display restored." % (self._where(), detail)
+        elif state in ("opening", "handshake") and self.link.problem:
+            text = "%s: cannot be used: %s. Play on from the keyboard." % (self._where(), detail)
         elif state in ("opening", "handshake"):
             text = ("%s: not answering (%s). Play on from the keyboard; it will be"
                     " re-synchronised when it is back." % (self._where(), detail))
         else:
             return
-        from boardlight.tui.messages import DeviceStatus
+        with self._posted:
+            waiting = self._status is not None
+            self._status = (state, text)  # only the latest state matters
+        if not waiting:
+            from boardlight.tui.messages import DeviceStatus
 
-        self.app.post_message(DeviceStatus(state, text))
+            self.app.post_message(DeviceStatus(state, text))
 
     def status_on_ui(self, state, text):
-        """On the UI thread: re-synchronise the device when it is back, tell the table."""
+        """On the UI thread: re-synchronise the device when it is back, tell the table.
+        The link's latest state is taken (states that came since the message was posted
+        replace the one it carries)."""
+        with self._posted:
+            if self._status is not None:
+                state, text = self._status
+                self._status = None
         if state == CONNECTED and self.screen is not None:
             self._send(self.screen)  # the current card or hint
         self.app.device_status(text)
@@ -140,10 +172,44 @@ class DeviceBridge:
         return "virtual board" if self.board is not None else "device"
 
     def _event(self, event):
-        if self.app is not None:
-            from boardlight.tui.messages import DeviceEvent
+        # In the link thread: the event is in the link's queue already; tell the UI that
+        # events are waiting, unless it has been told and has not looked yet.
+        if self.app is None:
+            return
+        with self._posted:
+            if self._events_posted:
+                return
+            self._events_posted = True
+        from boardlight.tui.messages import DeviceEvents
 
-            self.app.post_message(DeviceEvent(event))
+        self.app.post_message(DeviceEvents())
+
+    def take_events(self):
+        """On the UI thread: the events waiting in the link, oldest first, at most
+        EVENTS_AT_ONCE (the UI is told again when more wait)."""
+        with self._posted:
+            self._events_posted = False
+        events = []
+        while len(events) < self.EVENTS_AT_ONCE:
+            event = self.link.next_event(0)
+            if event is None:
+                break
+            events.append(event)
+        if len(events) == self.EVENTS_AT_ONCE:
+            self._event(None)  # there may be more
+        return events
+
+    def flood_news(self):
+        """On the UI thread: a sentence for the message line when the device has started
+        to flood the link (once per flood), else None."""
+        flooding = self.link.flooding()
+        if flooding == self._flood_said:
+            return None
+        self._flood_said = flooding
+        if not flooding:
+            return None
+        return ("%s sends more than stop-and-wait allows or the table can take: %d of its frames"
+                " dropped so far. Check its firmware (%s)." % (self._where(), self.link.dropped, command("deploy")))
 
     # -- what the device shows ------------------------------------------------------------
 

@@ -5,12 +5,9 @@ own thread)."""
 from textual.message import Message
 
 
-class DeviceEvent(Message):
-    """An input event from the device: ("button", NAME, ACTION) or ("scan", CODE)."""
-
-    def __init__(self, event):
-        super().__init__()
-        self.event = event
+class DeviceEvents(Message):
+    """The device's input events wait in its link: the UI takes them from there
+    (DeviceBridge.take_events), so a device that floods fills no queue of the UI's."""
 
 
 class DeviceStatus(Message):

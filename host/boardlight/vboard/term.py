@@ -17,6 +17,8 @@ import threading
 import time
 import tty
 
+from boardlight.invocation import command
+
 SHIFTED_DIGITS = {"!": "1", "@": "2", '"': "2", "#": "3", "£": "3", "$": "4", "%": "5", "^": "6"}
 
 
@@ -67,7 +69,7 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
     fd = inp.fileno()
     old = termios.tcgetattr(fd)
     out.write("\x1b[2J")
-    status = ["virtual board on %s  (mpremote connect %s, boardlight play --port %s)" % ((board.port,) * 3)]
+    status = ["virtual board on %s  (mpremote connect %s, %s)" % (board.port, board.port, command("play --port %s" % board.port))]
     stop = threading.Event()
     # While "card code: " waits for a line, the matrix is not redrawn: a redraw would put
     # the cursor back at the start of the prompt's line and the typed code out of sight.

@@ -10,6 +10,12 @@ that lands in a friendly REPL is then only a comment); SEQ is a decimal sequence
 (0 for control frames, 1..255 for data frames, the acknowledged number for "ack");
 PAYLOAD is compact JSON; CRC is binascii.crc32 of the text between START and "*", as
 eight lower-case hex digits. Only printable ASCII (32..126) appears in a line.
+
+A payload is checked as strict JSON (boardcore.protocol.strict_json) before json.loads
+reads it, because the two interpreters' json modules differ: MicroPython's takes `{"C"}`
+as {} and `[,"a"]` as ["a"], CPython's takes NaN, and they read surrogate pairs and
+fractions differently. So both ends read the same bytes as the same value or refuse them
+with the same error; and encode() sends no text above U+FFFF (a surrogate pair there).
 """
 
 import binascii
@@ -58,22 +64,14 @@ def _printable(text):
 
 
 def _ascii_json(value):
-    # CPython's json escapes non-ASCII as \uXXXX but MicroPython's does not: do it here so
-    # both ends send the same bytes (surrogate pairs above U+FFFF, as JSON wants).
+    # CPython's json escapes non-ASCII as \uXXXX but MicroPython's does not; strict_json's
+    # ascii_text makes both ends send the same bytes (it is loaded only for such text).
     text = json.dumps(value, separators=(",", ":"))
-    if _printable(text):
+    if _printable(text) and "\\u" not in text:
         return text
-    out = []
-    for ch in text:
-        o = ord(ch)
-        if 32 <= o <= 126:
-            out.append(ch)
-        elif o > 0xFFFF:
-            o -= 0x10000
-            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
-        else:
-            out.append("\\u%04x" % o)
-    return "".join(out)
+    from boardcore.protocol.strict_json import ascii_text
+
+    return ascii_text(text)
 
 
 def encode(start, seq, ftype, payload=None):
@@ -86,7 +84,10 @@ def encode(start, seq, ftype, payload=None):
         raise ProtocolError(E_TYPE, "bad frame type %r" % (ftype,))
     body = "%d %s" % (seq, ftype)
     if payload is not None:
-        body += " " + _ascii_json(payload)
+        try:
+            body += " " + _ascii_json(payload)
+        except ValueError as e:
+            raise ProtocolError(E_PAYLOAD, "%s %s" % (ftype, e), seq)
     if not _printable(body):
         raise ProtocolError(E_PAYLOAD, "%s payload is not printable ASCII" % ftype, seq)
     line = start + body + "*" + crc_hex(body) + "\n"
@@ -133,10 +134,13 @@ def decode(line, start):
         raise ProtocolError(E_SYNTAX, "empty frame type", seq)
     payload = None
     if sp >= 0:
+        # Loaded with the first payload: a device without a host keeps it out of its heap.
+        from boardcore.protocol.strict_json import loads
+
         try:
-            payload = json.loads(rest[sp + 1 :])
-        except ValueError:
-            raise ProtocolError(E_PAYLOAD, "%s payload is not JSON" % ftype, seq)
+            payload = loads(rest[sp + 1 :])
+        except ValueError as e:
+            raise ProtocolError(E_PAYLOAD, "%s payload is not JSON: %s" % (ftype, e), seq)
     return seq, ftype, payload
 
 

@@ -84,6 +84,81 @@ def test_encode_refuses_what_cannot_be_sent():
     raises(E_SYNTAX, encode, "!", 1, "ping")
 
 
+def frame_bytes(ftype, payload_text):
+    body = "7 %s %s" % (ftype, payload_text)
+    return ("#" + body + "*" + crc_hex(body) + "\n").encode()
+
+
+# Payloads that MicroPython's json and CPython's read differently, or that one of them
+# takes and the other refuses: the codec refuses each with the same words on both.
+NOT_STRICT = (
+    ('{"tile":"L3" "start":false}', "syntax error at character 13"),
+    ('{"C"}', "syntax error at character 4"),
+    ('[,"down"]', "syntax error at character 1"),
+    ('[1,]', "syntax error at character 3"),
+    ('[3,  ]', "syntax error at character 5"),
+    ('{"a":1,}', "syntax error at character 7"),
+    ('{"a":}', "syntax error at character 5"),
+    ('{:1}', "syntax error at character 1"),
+    ('{1:2}', "syntax error at character 1"),
+    ('[1,,2]', "syntax error at character 3"),
+    ('[true false]', "syntax error at character 6"),
+    ('{"a":1 "b":2}', "syntax error at character 7"),
+    ('[01]', "syntax error at character 1"),
+    ('[-01]', "syntax error at character 1"),
+    ('[-]', "syntax error at character 1"),
+    ('[1.]', "numbers must be whole"),
+    ('[0.1]', "numbers must be whole"),
+    ('[1e5]', "numbers must be whole"),
+    ('[NaN]', "syntax error at character 1"),
+    ('[Infinity]', "syntax error at character 1"),
+    ('[-Infinity]', "syntax error at character 1"),
+    ('["\\x41"]', "syntax error at character 2"),
+    ('["\\a"]', "syntax error at character 2"),
+    ('["\\u12"]', "syntax error at character 2"),
+    ('["\\u+123"]', "syntax error at character 2"),
+    ('["\\u1_23"]', "syntax error at character 2"),
+    ('["\\u 123"]', "syntax error at character 2"),
+    ('["\\ud83d\\ude00"]', "text outside the Basic Multilingual Plane"),
+    ('["\\ud83d"]', "text outside the Basic Multilingual Plane"),
+    ('["abc]', "it ends too soon"),
+    ('[1]]', "syntax error at character 3"),
+    ('{"a":1}{"b":2}', "syntax error at character 7"),
+    ('[', "it ends too soon"),
+    ('[[[[[[[[[1]]]]]]]]]', "more than 8 lists or objects deep"),
+    ("[" * 500 + "]" * 500, "more than 8 lists or objects deep"),
+)
+
+# Strict JSON that both read as the same value.
+STRICT = (
+    ('{"tile":"L3","start":false}', {"tile": "L3", "start": False}),
+    (' [ 1 , -2 ]  ', [1, -2]),
+    ('[-0,9223372036854775808]', [0, 9223372036854775808]),
+    ('["\\u00e9\\u00C9","a\\"b\\\\\\/\\n"]', ["\u00e9\u00c9", 'a"b\\/\n']),
+    ('{"a":[1,{"b":null}],"c":[]}', {"a": [1, {"b": None}], "c": []}),
+    ('{ }', {}),
+    ('"x*y"', "x*y"),
+    ('[[[[[[[[1]]]]]]]]', [[[[[[[[1]]]]]]]]),
+)
+
+
+def test_both_ends_take_only_strict_json_and_read_it_alike():
+    for text, why in NOT_STRICT:
+        for line in (frame_bytes("fits_card", text), frame_bytes("fits_card", text).decode()):
+            e = raises(E_PAYLOAD, decode, line, HOST)
+            assert e.message == "fits_card payload is not JSON: " + why, (text, e.message)
+            assert e.seq == 7
+    for text, value in STRICT:
+        assert decode(frame_bytes("x", text), HOST) == (7, "x", value), text
+
+
+def test_text_outside_the_bmp_is_not_sent():
+    # It would go as a surrogate pair, which MicroPython reads as two characters.
+    e = raises(E_PAYLOAD, encode, HOST, 1, "message", {"text": "a" + chr(0x1F600)})
+    assert e.message == "message payload cannot be sent: text outside the Basic Multilingual Plane"
+    assert decode(encode(HOST, 1, "message", {"text": "Ji\u0159\u00ed"}), HOST)[2] == {"text": "Ji\u0159\u00ed"}
+
+
 def test_line_buffer_splits_and_drops_overlong_lines():
     lb = LineBuffer()
     assert lb.feed(b"ab") == []

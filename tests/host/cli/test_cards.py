@@ -190,7 +190,7 @@ def test_cli_enrol_typed_then_list_lookup_forget(tmp_path, monkeypatch):
     result = runner.invoke(cli, ["cards", "lookup", "X4"])
     assert result.output == "forbes square-4: Forbes ownership card square (4 of 5)\n"
     result = runner.invoke(cli, ["cards", "lookup", "X9"])
-    assert result.exit_code == 1 and "unknown card code 'X9'" in result.output
+    assert result.exit_code == 2 and "unknown card code 'X9'" in result.output  # bad input
     result = runner.invoke(cli, ["cards", "forget", "X2"])
     assert result.exit_code == 0
     result = runner.invoke(cli, ["cards", "list"])

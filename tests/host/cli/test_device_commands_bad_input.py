@@ -8,16 +8,16 @@ from boardlight.vboard.board import VirtualBoard
 
 def test_sim_with_an_unknown_board_names_the_boards_there_are():
     result = CliRunner().invoke(cli, ["sim", "--board", "nope", "--no-tty"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input
     assert isinstance(result.exception, SystemExit)  # click's error exit, not a DeployError
-    assert "Error: no board 'nope' (boards: esp32s3, esp32s3-32x8, pico" in result.output
+    assert "error: Invalid value for '--board': no board 'nope' (boards: esp32s3, esp32s3-32x8, pico" in result.output
 
 
 def test_deploy_to_a_port_that_does_not_exist_says_so(tmp_path):
     port = str(tmp_path / "ttyACM9")  # no such device
     result = CliRunner().invoke(cli, ["deploy", "--port", port])
     assert result.exit_code == 1
-    assert "Error: cannot read board.json from %s: mpremote: failed to access %s" % (port, port) in result.output
+    assert "error: cannot read board.json from %s: mpremote: failed to access %s" % (port, port) in result.output
     assert "no board.json yet" not in result.output
 
 
@@ -27,7 +27,7 @@ def test_deploy_without_board_to_a_blank_board_asks_for_one(tmp_path):
     with VirtualBoard(flash=flash, install=None) as board:  # REPL only, no board.json
         result = CliRunner().invoke(cli, ["deploy", "--port", board.port])
     assert result.exit_code == 1
-    assert "Error: %s has no board.json yet: choose a board with --board (esp32s3," % board.port in result.output
+    assert "error: %s has no board.json yet: choose a board with --board (esp32s3," % board.port in result.output
 
 
 def test_sim_refuses_a_heap_size_micropython_would_not_start_with():
@@ -35,8 +35,8 @@ def test_sim_refuses_a_heap_size_micropython_would_not_start_with():
     # while the sim showed a dark matrix and no error.
     for heap, said in (("lots", "heap size 'lots': a number of bytes"), ("4k", "heap size '4k' is too small for MicroPython: at least 8k")):
         result = CliRunner().invoke(cli, ["sim", "--heap", heap, "--no-tty"])
-        assert result.exit_code == 1, heap
-        assert "Error: " + said in result.output
+        assert result.exit_code == 2, heap  # bad input
+        assert "error: Invalid value for '--heap': " + said in result.output
 
 
 def test_heap_sizes_as_micropython_reads_them():

@@ -96,7 +96,7 @@ def test_a_game_in_play_exports_only_with_reveal(tmp_path, capsys, game, secret)
     db = tmp_path / "log.sqlite3"
     gid, _ = _stored_game(db, game, {}, actions=3)
     out = tmp_path / "record.txt"
-    assert main(["export", str(gid), "--db", str(db), "-o", str(out)]) == 1
+    assert main(["export", str(gid), "--db", str(db), "-o", str(out)]) == 2  # refused input
     err = capsys.readouterr().err
     assert "game %d is still being played, and its record holds the seed" % gid in err
     assert "add --reveal if everyone at the table agrees" in err

@@ -91,8 +91,10 @@ def test_play_runs_a_match_and_writes_a_record_that_replays(tmp_path):
 
 
 def test_play_refuses_a_sixth_player():
-    with pytest.raises(PlayerCountError, match="at most 5 players"):
-        run_play("--players", "A,B,C,D,E,F", "--seed", "1")
+    # The command line reports the core's PlayerCountError as one line, exit 2.
+    result = run_play("--players", "A,B,C,D,E,F", "--seed", "1")
+    assert result.exit_code == 2
+    assert "error: Forbes takes at most 5 players" in result.output
 
 
 def test_the_plain_loop_is_reachable_from_boardlight_play(capsys, monkeypatch):

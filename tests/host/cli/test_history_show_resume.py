@@ -87,7 +87,7 @@ def test_show_svg_writes_the_pictures(db, tmp_path, capsys):
 
 def test_bad_game_reference(db, capsys):
     Store(db).close()
-    assert main(["show", "seven", "--db", str(db)]) == 1
+    assert main(["show", "seven", "--db", str(db)]) == 2  # bad input
     assert "GAME is a game number from `boardlight history` or 'last'" in capsys.readouterr().err
 
 
@@ -115,7 +115,7 @@ def test_play_resume_continues_the_last_unfinished_game(db, recorded_tables, cap
     # The game is in the log given with --db: the line to continue it says so.
     assert capsys.readouterr().out == \
         "Game %d is saved: `boardlight play --resume --db %s` continues it.\n" % (first, db)
-    assert main(["play", "forbes", "--resume", "--db", str(db), "--no-device"]) == 1
+    assert main(["play", "forbes", "--resume", "--db", str(db), "--no-device"]) == 2  # nothing to resume
     assert "no unfinished forbes game to resume" in capsys.readouterr().err
     assert main(["play", "zatre", "--resume", str(first), "--db", str(db), "--no-device"]) == 0
     assert recorded_tables[-1][:3] == ("zatre", first, 5)

@@ -32,7 +32,7 @@ def test_a_bad_value_is_one_line_naming_the_option(args, error, tmp_path, capsys
     db = tmp_path / "log.sqlite3"
     assert main(args + ["--no-device", "--db", str(db)]) == 2
     err = capsys.readouterr().err
-    assert error in err and err.strip().splitlines()[-1].startswith("Error: " + error)
+    assert error in err and err.strip().splitlines()[-1].startswith("error: " + error)
     assert not db.exists()  # nothing started, nothing stored
 
 

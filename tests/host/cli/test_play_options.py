@@ -50,14 +50,31 @@ def test_options_before_the_game_are_refused_not_dropped(tmp_path, tables, capsy
 
 
 def test_play_direct_with_a_bad_wiring_file_is_one_clear_line(tmp_path, capsys):
-    # It was a ValueError traceback from deep inside the direct backend.
+    # It was a ValueError traceback from deep inside the direct backend. The board file is
+    # now read with the command line: a bad one is bad input (exit 2), and no game starts.
     wiring = tmp_path / "wiring.json"
     wiring.write_text('{"name": "wiring", "board": "a Pi", "mcu": "linux", "buttons": {"next": "D17", "menu": "D27"}, "display": 3}')
     db = tmp_path / "log.sqlite3"
     assert main(["play", "fits", "--players", "Ann", "--direct", str(wiring),
-                 "--db", str(db)]) == 1
+                 "--db", str(db)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
-    assert err.startswith("Error: cannot drive the matrix wired as %s: " % wiring)
+    assert "error: Invalid value for '--direct': %s: " % wiring in err
     assert "display: missing (an object)" in err
-    assert "the game is saved: add --no-device" in err
+    assert not db.exists()
+
+
+def test_a_direct_matrix_that_cannot_start_leaves_no_game_in_the_log(tmp_path, capsys):
+    # Each failed start left an empty "playing" game in `history`. The Pi's board file
+    # names pins this computer's Blinka board does not have.
+    from conftest import ROOT
+
+    wiring = ROOT / "firmware" / "boards" / "raspberry-pi.json"
+    db = tmp_path / "log.sqlite3"
+    assert main(["play", "fits", "--players", "Ann", "--direct", str(wiring),
+                 "--db", str(db)]) == 1  # the world: this computer cannot drive it
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot drive the matrix wired as %s: " % wiring)
+    assert "no game was started: add --no-device" in err
+    with Store(db) as store:
+        assert store.games() == []

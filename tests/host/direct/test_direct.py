@@ -299,7 +299,7 @@ def test_a_microcontroller_board_file_is_refused():
 def test_config_file_errors_name_the_file(tmp_path):
     path = tmp_path / "wiring.json"
     path.write_text("{oops")
-    with pytest.raises(ValueError, match="wiring.json: not valid JSON"):
+    with pytest.raises(ValueError, match="wiring.json:1: not valid JSON"):
         board_file.load(path)
     path.write_text(json.dumps(neo_config(order="GRX")))
     with pytest.raises(ValueError, match="wiring.json: display.order"):

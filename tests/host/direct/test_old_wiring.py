@@ -85,7 +85,7 @@ def test_the_command_line_shows_the_conversion(tmp_path, capsys):
 
     path = tmp_path / "wiring.json"
     path.write_text(json.dumps(OLD_MAX7219))
-    assert main(["direct", "check", str(path)]) == 1
+    assert main(["direct", "check", str(path)]) == 2  # a bad file
     err = capsys.readouterr().err
     assert HEAD in err and 'long_ms 600 -> "long_press_ms": 600' in err
 

@@ -18,6 +18,7 @@ from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
 from boardlight.tui.app import TableApp
 from boardlight.tui.device import open_device
+from conftest import ROOT
 from host.direct.test_direct import FakePin, RecordingSPI, decode_chain, max_config
 
 
@@ -83,8 +84,7 @@ def test_a_wired_button_deals_and_the_chain_shows_the_start_card(tmp_path, monke
 def test_direct_with_another_display_choice_is_refused(tmp_path, capsys):
     from boardlight.cli import main
 
-    wiring = tmp_path / "wiring.json"
-    wiring.write_text("{}")
+    wiring = ROOT / "firmware" / "boards" / "raspberry-pi.json"  # a board file that validates
     code = main(["play", "fits", "--direct", str(wiring), "--no-device",
                  "--db", str(tmp_path / "log.sqlite3")])
     assert code == 2

@@ -17,13 +17,15 @@ from boardlight.link.transport import TransportClosed
 class FakeDevice:
     """Answers hello with info, applies data frames, can restart and be unplugged."""
 
-    def __init__(self, answer_hellos_from=1, version=PROTOCOL_VERSION):
+    def __init__(self, answer_hellos_from=1, version=PROTOCOL_VERSION, info=None):
         self.to_host = queue.Queue()
         self.ep = Endpoint(DEVICE, HOST_DATA_TYPES, self.to_host.put, resend_ms=50)
         self.applied = []
         self.hellos = 0
         self.answer_hellos_from = answer_hellos_from
         self.version = version
+        self.info_changes = info or {}  # keys of its info answer replaced (a bad device)
+        self.errors = []  # err frames from the host
         self.boot = "b0000001"
         self.sid = None
         self.lock = threading.Lock()
@@ -42,9 +44,12 @@ class FakeDevice:
                         self.ep.start_session()
                     info = {"v": self.version, "fw": "t", "board": "fake", "display": {"kind": "virtual", "w": 8, "h": 8},
                             "colour": False, "buttons": ["menu", "next"], "scanner": False, "sid": payload["sid"], "boot": self.boot}
+                    info.update(self.info_changes)
                     self.ep.control("info", info)
                 elif ftype == "ping":
                     self.ep.control("pong", {"sid": self.sid or "", "boot": self.boot})
+                elif ftype == "err":
+                    self.errors.append(payload)
 
     def restart(self):
         """Power cycle: a new boot id, no session, and it says so with a boot frame."""

@@ -223,4 +223,4 @@ def test_cli_render_fits_position_with_a_user_layout(tmp_path):
     assert sorted(e.get("data-value") for e in classes(svg, "special")) == ["1", "3"]
     assert classes(svg, "illustrative") == []  # the user's own layout
     result = CliRunner().invoke(cli, ["render", "position", "forbes", str(pos), "--layout", str(layout), "-o", str(out)])
-    assert result.exit_code == 1 and "--layout is for FITS boards" in result.output
+    assert result.exit_code == 2 and "--layout is for FITS boards" in result.output  # a usage error

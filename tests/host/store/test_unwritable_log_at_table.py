@@ -53,7 +53,7 @@ def test_reading_commands_do_not_create_a_log_at_a_mistyped_path(tmp_path, capsy
     assert main(["history", "--db", str(typo)]) == 0
     assert "no games stored in %s yet" % typo in capsys.readouterr().out
     for command in (["show", "1"], ["export", "1"]):
-        assert main(command + ["--db", str(typo)]) == 1
+        assert main(command + ["--db", str(typo)]) == 2  # bad input: no log there
         assert "there is no game log at %s" % typo in capsys.readouterr().err
     # Nothing was made: neither the file nor its folder.
     assert not typo.parent.exists()

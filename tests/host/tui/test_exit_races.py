@@ -8,7 +8,7 @@ import pytest
 from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
 from boardlight.tui.app import TableApp
-from boardlight.tui.messages import DeviceEvent
+from boardlight.tui.messages import DeviceEvents
 
 
 class QuietDevice:
@@ -28,6 +28,9 @@ class QuietDevice:
 
     def mirror_text(self):
         return "(mirror)"
+
+    def take_events(self):
+        return [("button", "next", "short")]  # a press that comes as the app closes
 
     def status_on_ui(self, state, text):
         raise AssertionError("no status should be handled while closing")
@@ -56,7 +59,7 @@ def test_timer_and_device_messages_after_the_widgets_are_gone(tmp_path, remove):
                 await pilot.pause()
                 await remove(app)
                 app.refresh_mirror()
-                app.on_device_event(DeviceEvent(("button", "next", "short")))
+                app.on_device_events(DeviceEvents())
                 seen["seq"] = session.seq
 
         asyncio.run(main())

@@ -81,9 +81,13 @@ def test_the_status_line_keeps_the_short_device_state(store):
         connected = True
         state = "connected"
         on_status = on_event = None
+        problem = None
 
         def next_event(self, timeout):
             return None
+
+        def flooding(self):
+            return False
 
         def show(self, kind, **payload):
             pass
