@@ -33,7 +33,7 @@ if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block 
 
     # A move: (orientation, column) or PASS; an option: (static value, move, masks, tops).
     Move = tuple[int, int] | str
-    Option = tuple[float, Move, list[int] | None, list[int] | None]
+    Option = tuple[float, Move, list[int], list[int]]
 
 # Cells of each tile.
 _SIZE: "dict[str, int]" = {"I3": 3, "L3": 3, "O4": 4, "T4": 4, "S4": 4, "L4": 4, "F": 5, "L5": 5, "N": 5, "P": 5,
@@ -42,6 +42,7 @@ PASS = "pass"  # the move that sets the tile aside (fits_game's word in the reco
 LEVELS = (1, 2, 3, 4, 5)
 DEVICE_LEVELS = (1, 2)  # run on the device on their own (96 KB heap)
 
+_UNKEPT: "list[int]" = []  # an option's board when options() does not keep it
 # Level -> (candidates looked at one card ahead, of them looked at two cards ahead,
 # replies per card followed to the second card).
 _SEARCH: "dict[int, tuple[int, int, int]]" = {3: (4, 0, 0), 4: (8, 0, 0), 5: (8, 3, 2)}
@@ -115,7 +116,7 @@ class _Search:
     def options(self, masks: "list[int]", tops: "list[int]", tile: str, rest: "list[str]", may_pass: bool,
                 keep: bool = True) -> "list[Option]":
         """[(static value, move, masks, tops)] for every legal move of `tile`, with the
-        tiles `rest` still to come after it (masks and tops None unless `keep`: the
+        tiles `rest` still to come after it (masks and tops _UNKEPT unless `keep`: the
         device's heap is small)."""
         out: "list[Option]" = []
         scorer = self.scorer
@@ -126,13 +127,13 @@ class _Search:
             n = len(rest)
             for o, c, _, nm, nt in model.drops(masks, tops, tile, self.max_overhang):
                 v = scorer.evaluate(nm, nt, material, n)
-                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), None, None))
+                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), _UNKEPT, _UNKEPT))
             if may_pass or not out:
                 out.append((scorer.evaluate(masks, tops, material, n), PASS, masks, tops))
         else:
             for o, c, _, nm, nt in model.drops(masks, tops, tile, self.max_overhang):
                 v = scorer.final(nm)
-                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), None, None))
+                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), _UNKEPT, _UNKEPT))
             if may_pass or not out:
                 out.append((scorer.final(masks), PASS, masks, tops))
         return out
@@ -164,7 +165,6 @@ class _Search:
             opts.sort(key=lambda o: -o[0])
             best = -1e18
             for value, _, nm, nt in opts[:replies]:
-                assert nm is not None and nt is not None  # kept: options(..., keep=True)
                 v = self.ahead(nm, nt, after)
                 if v > best:
                     best = v
@@ -195,17 +195,13 @@ def analyse(pos: Position, level: int = 5, seed: int = 0) -> "list[tuple[Move, f
         width, deep, replies = _SEARCH[level]
         chosen = order[:width]
         for k in chosen:
-            nm, nt = opts[k][2], opts[k][3]
-            assert nm is not None and nt is not None  # kept: level >= 3
-            values[k] = s.ahead(nm, nt, rest)
+            values[k] = s.ahead(opts[k][2], opts[k][3], rest)
         _below(values, order[len(chosen):], chosen)
         if deep and len(rest) > 1:
             chosen = sorted(chosen, key=lambda k: -values[k])
             top = chosen[:deep]
             for k in top:
-                nm, nt = opts[k][2], opts[k][3]
-                assert nm is not None and nt is not None
-                values[k] = s.ahead2(nm, nt, rest, replies)
+                values[k] = s.ahead2(opts[k][2], opts[k][3], rest, replies)
             _below(values, chosen[deep:], top)
     ranked = sorted(range(len(opts)), key=lambda k: (-values[k], k))
     return [(opts[k][1], values[k]) for k in ranked]

@@ -13,6 +13,7 @@ from boardcore.fits import tiles as fits_tiles
 
 _TYPE_CHECKING = const(0)
 if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Iterator
     from boardcore.fits.board import Board
     from boardcore.fits.layouts import Layout
 
@@ -132,9 +133,9 @@ def apply(masks: "list[int]", tops: "list[int]", prof: "Profile", col: int, row:
 
 
 def drops(masks: "list[int]", tops: "list[int]", tile: str,
-          max_overhang: "int | None") -> "list[tuple[int, int, int, list[int], list[int]]]":
-    """Every legal drop of a tile: a list of (orientation, column 1..6, row, masks, tops)."""
-    out = []
+          max_overhang: "int | None") -> "Iterator[tuple[int, int, int, list[int], list[int]]]":
+    """Yield every legal drop of a tile: (orientation, column 1..6, row, masks, tops), one at
+    a time (the boards of all the drops at once would fragment the device's heap)."""
     o = 0
     for prof in profiles(tile):
         o += 1
@@ -142,8 +143,7 @@ def drops(masks: "list[int]", tops: "list[int]", tile: str,
             row = rest(tops, prof, col, max_overhang)
             if row:
                 nm, nt = apply(masks, tops, prof, col, row)
-                out.append((o, col + 1, row, nm, nt))
-    return out
+                yield (o, col + 1, row, nm, nt)
 
 
 class Scorer:
