@@ -21,10 +21,14 @@ from boardcore import glyphs
 def draw(kind, canvas, **payload):
     """Draw screen `kind` of boardcore.protocol.screens with its payload, the keys being
     the arguments of the function of that name below. Returns what that function
-    returns: a Scroller (not yet stepped) for message and scores, else None.
+    returns: a Scroller (not yet stepped) for message, scores and zatre_hint, else None.
     The kind and payload are taken as they are: a frame from outside goes through
     boardcore.protocol.screens.check() first (the standalone dealer needs no check, and
-    without a host the device keeps that table out of its heap)."""
+    without a host the device keeps that table out of its heap). The hint screens
+    (fits_hint, zatre_hint, forbes_hint) are screens.hint's, loaded on first use."""
+    if kind.endswith("_hint"):
+        from screens.hint import draw as draw_hint
+        return draw_hint(kind, canvas, **payload)
     return globals()[kind](canvas, **payload)
 
 

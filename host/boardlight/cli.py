@@ -8,9 +8,9 @@ import click
 from boardcore.errors import FormatError, RuleError
 
 from boardlight import __version__
-from boardlight.commands import cards, device, direct, gamelog, hint, play, render, replay, score
+from boardlight.commands import analyse, cards, device, direct, gamelog, hint, play, render, replay, score
 
-COMMAND_MODULES = (play, replay, score, hint, render, cards, direct, device, gamelog)
+COMMAND_MODULES = (play, replay, score, hint, analyse, render, cards, direct, device, gamelog)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

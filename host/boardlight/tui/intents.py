@@ -8,7 +8,8 @@ events it uses into intents (GameView.intent_for_event) and acts on them directl
 
 from collections import namedtuple
 
-# name: "next" (deal, turn the card, draw), "menu" (the list of entries), "hint",
+# name: "next" (deal, turn the card, draw; a computer's move: confirm it), "menu" (the
+# list of entries), "hint" (the engine's best move, also on the matrix),
 # "hold" (a player holds their button down), "player" (a player's button is released);
 # seat: the player's seat (0-based) for "hold" and "player", else None.
 Intent = namedtuple("Intent", ("name", "seat"))
@@ -42,9 +43,9 @@ def is_release(event) -> bool:
 
 def intent_for_event(event):
     """The intent a device event stands for in every game, or None: a short "next" is
-    NEXT, a short "menu" is MENU, a player button held down is `hold`, released `player`.
-    Scans are not intents (the view reads the card code), nor are long presses of next
-    and menu."""
+    NEXT, a long one HINT, a short "menu" is MENU, a player button held down is `hold`,
+    released `player`. Scans are not intents (the view reads the card code), nor is a
+    long press of menu."""
     if event[0] != "button":
         return None
     _, name, action = event
@@ -55,6 +56,8 @@ def intent_for_event(event):
         if action in ("short", "long"):
             return player(seat)
         return None
+    if name == "next" and action == "long":
+        return HINT
     if action != "short":
         return None
     if name == "next":
