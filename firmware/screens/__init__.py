@@ -24,11 +24,7 @@ def draw(kind, canvas, **payload):
     returns: a Scroller (not yet stepped) for message, scores and zatre_hint, else None.
     The kind and payload are taken as they are: a frame from outside goes through
     boardcore.protocol.screens.check() first (the standalone dealer needs no check, and
-    without a host the device keeps that table out of its heap). The hint screens
-    (fits_hint, zatre_hint, forbes_hint) are screens.hint's, loaded on first use."""
-    if kind.endswith("_hint"):
-        from screens.hint import draw as draw_hint
-        return draw_hint(kind, canvas, **payload)
+    without a host the device keeps that table out of its heap)."""
     return globals()[kind](canvas, **payload)
 
 
@@ -225,3 +221,24 @@ def zatre_tiles(canvas, tiles, hint=None):
     from screens.zatre import zatre_tiles as draw
 
     draw(canvas, tiles, hint)
+
+
+def fits_hint(canvas, tile, orientation=None, column=None):
+    """A FITS move to make: `tile` in `orientation` at `column`, or set aside; see screens.hint."""
+    from screens.hint import fits_hint as draw
+
+    draw(canvas, tile, orientation, column)
+
+
+def zatre_hint(canvas, tiles, rows, cols):
+    """A Zatre turn to play, each value and its cell, as a Scroller; see screens.hint."""
+    from screens.hint import zatre_hint as draw
+
+    return draw(canvas, tiles, rows, cols)
+
+
+def forbes_hint(canvas, stone, row, col, board=None):
+    """The cell for a Forbes stone; see screens.hint."""
+    from screens.hint import forbes_hint as draw
+
+    draw(canvas, stone, row, col, board)

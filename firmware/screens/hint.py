@@ -17,17 +17,6 @@ Colour canvases: the box blue, the FITS tile white, the Forbes symbol in its col
 from boardcore import glyphs
 
 
-def draw(kind, canvas, **payload):
-    """Draw hint screen `kind` (the dispatch of screens.draw for the *_hint kinds)."""
-    if kind == "fits_hint":
-        return fits_hint(canvas, **payload)
-    if kind == "zatre_hint":
-        return zatre_hint(canvas, **payload)
-    if kind == "forbes_hint":
-        return forbes_hint(canvas, **payload)
-    raise ValueError("no hint screen %r" % (kind,))
-
-
 def _label(canvas, text, c):
     # Beside the left square of a wide display, in the 5 x 7 font as large as it fits.
     h = canvas.height

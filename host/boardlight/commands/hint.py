@@ -16,7 +16,7 @@ import click
 from boardcore.errors import FormatError
 from boardcore.textfile import content_lines
 
-from boardlight.commands.params import LayoutFile, layouts_by_board, read_text
+from boardlight.commands.params import LayoutFile, WordList, layouts_by_board, read_text
 
 _LEVEL = dict(type=click.IntRange(1, 5), default=5, show_default=True,
               help="The engine's level, 1 (a beginner) to 5 (its best).")
@@ -47,13 +47,16 @@ def _bad(exc):
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--tile", default=None,
               help="The tile to place (a position has none; for a record: as the next card).")
+@click.option("--to-come", "to_come", type=WordList("tile ids, or none", "L4,X"), default=None,
+              help="A position's tiles still to come this round (default: every tile not on"
+                   " the board; 'none' on the last card).")
 @click.option("--player", default=None,
               help="Whose board, in a record (default: the first still to act).")
 @click.option("--layout", "own", multiple=True, type=LayoutFile(),
               help="Your own layout file for a board 2-4 (repeatable).")
 @click.option("--level", **_LEVEL)
 @click.option("--json", "as_json", **_JSON)
-def hint_fits(path, tile, player, own, level, as_json):
+def hint_fits(path, tile, to_come, player, own, level, as_json):
     """The best drop (or set-aside) for a FITS position or record, every move ranked, each
     with the board's expected score at the round's end."""
     from boardcore.fits import engine
@@ -62,8 +65,12 @@ def hint_fits(path, tile, player, own, level, as_json):
 
     text = read_text(path)
     try:
+        if to_come == ["NONE"]:
+            to_come = []
+        elif to_come is not None and _first_line(text).startswith("FITS game record"):
+            raise ValueError("--to-come is for a position: a record says which cards are still to come")
         name, number, pos = computer_fits.file_position(text, path, tile.upper() if tile else None,
-                                                        player, layouts_by_board(own))
+                                                        player, layouts_by_board(own), to_come)
     except ValueError as exc:
         _bad(exc)
     ranked = engine.analyse(pos, level)
@@ -110,12 +117,12 @@ def hint_zatre(path, level, as_json, as_text):
         if not ranked:
             click.echo("the game is over: no turn to play")
             return
-        click.echo("best: %s (%d points now), %+.1f" % (
-            computer_zatre.entry(ranked[0][0]), _points(board, ranked[0][0], first, strict, grey_at),
-            ranked[0][1]))
+        now = _points(board, ranked[0][0], first, strict, grey_at)
+        click.echo("best: %s (%d point%s now), %+.2f" % (
+            computer_zatre.entry(ranked[0][0]), now, "" if now == 1 else "s", ranked[0][1]))
         click.echo("every legal turn, best first (points now, value):")
         for turn, value in ranked:
-            click.echo("  %-22s %2d  %+6.1f" % (computer_zatre.entry(turn),
+            click.echo("  %-22s %2d  %+7.2f" % (computer_zatre.entry(turn),
                                                 _points(board, turn, first, strict, grey_at), value))
         return
     out = hints(board, hand, first, strict, player, grey_at)

@@ -131,14 +131,16 @@ def _on_board(board):
     return seen
 
 
-def file_position(text, source, tile=None, player=None, layouts=None):
+def file_position(text, source, tile=None, player=None, layouts=None, to_come=None):
     """(player, board number, engine Position) of a FITS position file or game record.
 
     A position (docs/fits-formats.md) has no card: `tile` says which is to be placed, and
-    every tile not on the board is taken to come later in the round. A record ends with
+    every tile not on the board is taken to come later in the round, unless `to_come`
+    lists them (the cards not turned yet; [] on the round's last card). A record ends with
     the card shown (or the start tiles) still to be placed: the hint is for `player`
-    (default: the first still to act) and the tile they must act on, or `tile` as the
-    next card when given. FormatError or ValueError say what is missing."""
+    (default: the first still to act) and the tile they must act on, or `tile` as the next
+    card when given; its cards still to come are the record's. FormatError or ValueError
+    say what is missing."""
     from boardcore.errors import FormatError
     from boardcore.fits.record import RECORD_HEAD, parse_record, replay
     from boardcore.textfile import OLD_COMMENT, content_lines
@@ -181,7 +183,15 @@ def file_position(text, source, tile=None, player=None, layouts=None):
     seen = _on_board(pos.board)
     if tile in seen:
         raise ValueError("tile %s is already on the board" % tile)
-    come = [t for t in fits_tiles.TILE_IDS if t != tile and t not in seen]
+    if to_come is None:
+        come = [t for t in fits_tiles.TILE_IDS if t != tile and t not in seen]
+    else:
+        come = list(to_come)
+        for t in come:
+            if not fits_tiles.is_tile(t):
+                raise ValueError("unknown FITS tile %r in the tiles to come" % (t,))
+            if t in seen:
+                raise ValueError("tile %s is to come but already on the board" % t)
     return player or "the player", pos.board_number, engine.Position(pos.board, pos.layout, tile, come)
 
 

@@ -329,9 +329,8 @@ class FitsView(GameView):
         if page > len(pages):
             raise ViewError("this hint has %d page%s" % (len(pages), "s" if len(pages) > 1 else ""))
         self.peek = "\n".join(pages[page - 1])
-        return "Best for %s: %s %s; about %+.1f points this round%s." % (
-            name, tile, computer_fits.move_words(pos.board, tile, best), value,
-            " (page %d of %d)" % (page, len(pages)) if len(pages) > 1 else "")
+        return "Best for %s: %s %s; about %+.1f points this round." % (
+            name, tile, computer_fits.move_words(pos.board, tile, best), value)
 
     def computer_step(self):
         return computer_fits.due(self.session, self.computers, self.autoplay)

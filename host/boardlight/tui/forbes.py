@@ -252,8 +252,8 @@ class ForbesView(GameView):
                     ("R C", "place at row R, column C"), ("cards P", "P's own cards"),
                     ("reveal P", "show P's cards")] + self.common_keys()
         return [("Enter", "draw / deal"), ("R C", "place at row R, column C"),
-                ("cards P", "P's own cards"), ("reveal P", "show P's cards"),
-                ("hint", "best cells")] + self.common_keys()
+                ("cards P", "own cards"), ("reveal P", "show cards"),
+                ("hint", "best cell")] + self.common_keys()
 
     def legend_lines(self):
         return ["Rows and columns 0-3 from the top-left; '·' an empty cell."]

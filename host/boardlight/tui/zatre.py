@@ -140,8 +140,8 @@ class ZatreView(GameView):
         ranked = [t for t, _ in keyed]
         lines = ["%d legal turns, best %d pts" % (turns, best_points),
                  # 0 as the device shows it: no legal turn makes 10-12 ('-' there is a pass).
-                 ("best sum %d (%d ways); best turns (value):" % (best_sum, ways) if best_sum
-                  else "best sum 0 (no turn makes 10-12); best turns (value):")]
+                 ("best sum %d (%d ways); best turns:" % (best_sum, ways) if best_sum
+                  else "best sum 0 (no turn makes 10-12); best turns:")]
         for (steps, _either, points, crosses, _top), key in keyed[:4]:
             lines.append("  %s  %d pt%s (%.1f)" % (" ".join("%d@%d,%d" % ((v,) + coords(i))
                                                         for i, v in steps),
