@@ -52,9 +52,10 @@ def value_words(game, level) -> str:
     return "points: the cell's worth for the player's own cards"
 
 
-def _review(player, where, ranked, played_key, key, text):
+def _review(player, where, ranked, played_key, key, text, played_text):
     """The Review of a move from the engine's ranking; `key` maps a ranked move to the
-    form `played_key` is in, `text` writes a move."""
+    form `played_key` is in, `text` writes a ranked move, `played_text` is the move played
+    as written."""
     best_move, best_value = ranked[0]
     played_value = None
     for move, value in ranked:
@@ -63,7 +64,7 @@ def _review(player, where, ranked, played_key, key, text):
             break
     if played_value is None:
         raise ValueError("%s, %s: the move played is not among the engine's legal moves" % (player, where))
-    return Review(player, where, text(played_key), text(key(best_move)), played_value, best_value)
+    return Review(player, where, played_text, text(best_move), played_value, best_value)
 
 
 # -- FITS ------------------------------------------------------------------------------------
@@ -87,7 +88,7 @@ def fits_reviews(final, level, layouts=None):
         def text(move):
             return "%s %s" % (tile, "pass" if move == engine.PASS else "%d %d" % move)
 
-        out.append(_review(name, where, ranked, played, lambda m: m, text))
+        out.append(_review(name, where, ranked, played, lambda m: m, text, text(played)))
         if action == PASS:
             game.set_aside(name, tile)
         else:
@@ -121,7 +122,7 @@ def zatre_reviews(final, level):
     for k, (player, tiles) in enumerate(final.played(), 1):
         ranked = engine.analyse(engine.position(game), level, engine_seed(final.seed, game.turns))
         out.append(_review(game.players[player], "turn %d" % k, ranked, computer_zatre.turn_key(tiles),
-                           computer_zatre.turn_key, computer_zatre.entry))
+                           computer_zatre.turn_key, computer_zatre.entry, computer_zatre.entry(tiles)))
         game.play(tiles)
     return out
 
@@ -176,7 +177,7 @@ def forbes_reviews(players, options, games, seed, level):
             move_number = (number - 1) * 17 + len(game.moves)
             ranked = engine.analyse(engine.position(game, seat), level, engine_seed(seed, move_number))
             out.append(_review(players[seat], "game %d stone %d" % (number, len(game.moves) + 1),
-                               ranked, (row, col), lambda m: m, lambda m: "%d %d" % m))
+                               ranked, (row, col), lambda m: m, lambda m: "%d %d" % m, "%d %d" % (row, col)))
             game.place(seat, row, col)
     return out
 

@@ -332,8 +332,8 @@ class TableApp(App):
             return
         self._thinking = job.key
         if job.compute is None:
-            self.set_timer(self.AUTOPLAY_PAUSE if self.view.autoplay else 0.01,
-                           lambda: self.post_message(ComputerMove(job, None)))
+            delay = self.AUTOPLAY_PAUSE if self.view.autoplay else 0
+            self.set_timer(max(delay, 0.01), lambda: self.post_message(ComputerMove(job, None)))
             return
         worker = threading.Thread(target=self._think, args=(job,), daemon=True,
                                   name="boardlight-computer")
