@@ -232,12 +232,12 @@ class GameView:
         return Markup("\n").join(["%s: put it on the board, then Enter." % self.pending.text, text])
 
     def screen_now(self):
-        """What the device shows now: a computer's move waiting, else the hint being shown,
-        else the game's own screen (device_screen)."""
-        if self.pending is not None:
-            return self.pending.screen
+        """What the device shows now: the hint a player just asked for (until the next
+        entry), else a computer's move waiting, else the game's own screen (device_screen)."""
         if self.hint_screen is not None and self.peek:
             return self.hint_screen
+        if self.pending is not None:
+            return self.pending.screen
         return self.device_screen()
 
     # panels --------------------------------------------------------------------------------
