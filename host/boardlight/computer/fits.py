@@ -99,7 +99,8 @@ def _move_job(session, seat, level):
 
     def finish(result):
         move, _value = result
-        return Proposal(key, seat, entry(seat, move), move_text(name, board, tile, move),
+        short = "%s: %s %s" % (name, tile, "aside" if move == engine.PASS else "%d %d" % move)
+        return Proposal(key, seat, entry(seat, move), move_text(name, board, tile, move), short,
                         screen(tile, move))
 
     return Job(key, seat, level, lambda: engine.best(pos, level, seed), finish)

@@ -72,6 +72,7 @@ def due(session, levels, autoplay):
     def finish(result):
         cell, _value = result
         return Proposal(key, seat, "%d %d" % cell, move_text(name, stone, cell),
+                        "%s: %s at %d %d" % (name, symbol_name(stone), cell[0], cell[1]),
                         screen(stone, cell, board))
 
     return Job(key, seat, level, lambda: engine.best(pos, level, seed), finish)

@@ -29,15 +29,17 @@ class Job:
 
 class Proposal:
     """A computer's move, ready: `entry` (what a person would type for it), `text` (the
-    move in words, for the table), `screen` (kind, payload) for the device."""
+    move in words, for the table), `short` (a few words for the card panel's top line),
+    `screen` (kind, payload) for the device."""
 
-    __slots__ = ("key", "seat", "entry", "text", "screen")
+    __slots__ = ("key", "seat", "entry", "text", "short", "screen")
 
-    def __init__(self, key, seat, entry, text, screen):
+    def __init__(self, key, seat, entry, text, short, screen):
         self.key = key
         self.seat = seat
         self.entry = entry
         self.text = text
+        self.short = short
         self.screen = screen
 
     def __repr__(self):

@@ -65,7 +65,7 @@ def due(session, levels, autoplay):
     def finish(result):
         turn, _value = result
         return Proposal(key, seat, entry(turn), move_text(name, turn, points(game, turn)),
-                        screen(turn))
+                        "%s: %s" % (name, entry(turn)), screen(turn))
 
     return Job(key, seat, level, lambda: engine.best(pos, level, seed), finish)
 

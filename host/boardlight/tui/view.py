@@ -225,11 +225,19 @@ class GameView:
         return None
 
     def card_panel(self):
-        """The card panel: the game's card_text, under the computer's move while one waits."""
-        text = self.card_text()
+        """The card panel: the game's card_text, under a line with the computer's move
+        while one waits (the game's text then fits the lines left)."""
         if self.pending is None or self.peek:
-            return text
-        return Markup("\n").join(["%s: put it on the board, then Enter." % self.pending.text, text])
+            return self.card_text()
+        line = "%s (Enter)" % self.pending.short
+        lines = self.card_lines
+        if lines is not None:
+            self.card_lines = max(1, lines - self.panel_rows(line))
+        try:
+            text = self.card_text()
+        finally:
+            self.card_lines = lines
+        return Markup("\n").join([line, text])
 
     def screen_now(self):
         """What the device shows now: the hint a player just asked for (until the next

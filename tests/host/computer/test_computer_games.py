@@ -166,5 +166,5 @@ def test_the_table_stays_live_while_the_computer_thinks(store, monkeypatch):
     asyncio.run(script())
     assert seen["sheet"] == "Showing CPU5's score sheet."
     assert seen["enter"] == "CPU5 is still thinking"
-    assert seen["card"].startswith("CPU5 plays ")
+    assert seen["card"].startswith("CPU5: ") and seen["card"].splitlines()[0].endswith(" (Enter)")
     assert session.seq == 1
