@@ -11,7 +11,8 @@ engines' weights were tuned on seeds 1..1000, which this script never plays.
   the engine's seat and the dealer rotate. Win share: 1 for the sole top score, 1/k
   for a top score shared by k players.
 - Time per move on CPython per level, and on MicroPython (-X heapsize=96k, the core
-  compiled by mpy-cross) for the levels the device offers, with the peak heap.
+  compiled by mpy-cross) for the levels the device offers, with the peak of the live heap
+  after a move (a collection run, the move still held).
 
 Usage: .venv/bin/python bench/engines.py [--games fits=1000,zatre=1000,forbes=2000]
        [--levels 1,2,3,4,5] [--only fits,zatre,forbes,micropython] [--workers 2]
@@ -189,14 +190,15 @@ def report_forbes(level, results, times):
 REPORT = {"fits": report_fits, "zatre": report_zatre, "forbes": report_forbes}
 
 DEVICE_SCRIPT = """
-import time, gc, micropython
+import time, gc
 GAME = %r
 LEVEL = %d
-def ms():
-    return time.ticks_ms()
+def us():
+    return time.ticks_us()
 worst = 0
 total = 0
 moves = 0
+peak = 0
 if GAME == "fits":
     from boardcore.fits import engine
     from boardcore.fits.game import Game
@@ -211,9 +213,11 @@ if GAME == "fits":
         else:
             pos = engine.position(g, "Solo")
             gc.collect()
-            t0 = ms()
+            t0 = us()
             move, _ = engine.best(pos, LEVEL, moves)
-            dt = time.ticks_diff(ms(), t0)
+            dt = time.ticks_diff(us(), t0)
+            gc.collect()
+            peak = max(peak, gc.mem_alloc())
             worst = max(worst, dt); total += dt; moves += 1
             if move == engine.PASS:
                 g.set_aside("Solo", pos.tile)
@@ -226,9 +230,11 @@ elif GAME == "zatre":
     while not g.over and moves < 30:
         pos = engine.position(g)
         gc.collect()
-        t0 = ms()
+        t0 = us()
         turn, _ = engine.best(pos, LEVEL, moves)
-        dt = time.ticks_diff(ms(), t0)
+        dt = time.ticks_diff(us(), t0)
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
         worst = max(worst, dt); total += dt; moves += 1
         pos = None
         g.play(turn)
@@ -241,13 +247,14 @@ else:
         seat = g.current
         g.draw(seat)
         gc.collect()
-        t0 = ms()
+        t0 = us()
         cell, _ = engine.best(engine.position(g, seat), LEVEL, moves)
-        dt = time.ticks_diff(ms(), t0)
+        dt = time.ticks_diff(us(), t0)
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
         worst = max(worst, dt); total += dt; moves += 1
         g.place(seat, cell[0], cell[1])
-print("MOVES %%d MEAN %%d WORST %%d" %% (moves, total // moves, worst))
-micropython.mem_info()
+print("MOVES %%d MEAN %%d WORST %%d PEAK %%d" %% (moves, total // moves, worst, peak))
 """
 
 
@@ -278,13 +285,13 @@ def device_figures(levels):
                                       capture_output=True, text=True, timeout=1800)
             finally:
                 os.unlink(path)
-            m = re.search(r"MOVES (\d+) MEAN (\d+) WORST (\d+)", proc.stdout)
-            peak = re.search(r"peak (\d+)", proc.stdout)
+            m = re.search(r"MOVES (\d+) MEAN (\d+) WORST (\d+) PEAK (\d+)", proc.stdout)
             if proc.returncode != 0 or not m:
                 print("MicroPython 96k %s level %d: FAILED %s" % (game, level, (proc.stdout + proc.stderr)[-300:]))
                 continue
-            print("MicroPython 96k %s level %d: %s moves, mean %s ms, worst %s ms, peak heap %s bytes" % (
-                game, level, m.group(1), m.group(2), m.group(3), peak.group(1) if peak else "?"))
+            print("MicroPython 96k %s level %d: %s moves, mean %.1f ms, worst %.1f ms, peak heap %s bytes "
+                  "(live, the move held)" % (
+                      game, level, m.group(1), int(m.group(2)) / 1000.0, int(m.group(3)) / 1000.0, m.group(4)))
 
 
 def main():

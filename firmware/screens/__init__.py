@@ -21,7 +21,7 @@ from boardcore import glyphs
 def draw(kind, canvas, **payload):
     """Draw screen `kind` of boardcore.protocol.screens with its payload, the keys being
     the arguments of the function of that name below. Returns what that function
-    returns: a Scroller (not yet stepped) for message and scores, else None.
+    returns: a Scroller (not yet stepped) for message, scores and zatre_hint, else None.
     The kind and payload are taken as they are: a frame from outside goes through
     boardcore.protocol.screens.check() first (the standalone dealer needs no check, and
     without a host the device keeps that table out of its heap)."""
@@ -327,3 +327,24 @@ def zatre_tiles(canvas, tiles, hint=None):
     import screens.zatre as m
 
     m.zatre_tiles(canvas, tiles, hint)
+
+
+def fits_hint(canvas, tile, orientation=None, column=None):
+    """A FITS move to make: `tile` in `orientation` at `column`, or set aside; see screens.hint."""
+    import screens.hint as m
+
+    m.fits_hint(canvas, tile, orientation, column)
+
+
+def zatre_hint(canvas, tiles, rows, cols):
+    """A Zatre turn to play, each value and its cell, as a Scroller; see screens.hint."""
+    import screens.hint as m
+
+    return m.zatre_hint(canvas, tiles, rows, cols)
+
+
+def forbes_hint(canvas, stone, row, col, board=None):
+    """The cell for a Forbes stone; see screens.hint."""
+    import screens.hint as m
+
+    m.forbes_hint(canvas, stone, row, col, board)

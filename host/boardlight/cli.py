@@ -21,13 +21,13 @@ import click
 from boardcore.errors import FormatError, RuleError
 
 from boardlight import __version__
-from boardlight.commands import (cards, device, direct, gamelog, hint, night, play, render,
-                                 replay, score, stats)
+from boardlight.commands import (analyse, cards, device, direct, gamelog, hint, night, play,
+                                 render, replay, score, stats)
 from boardlight.commands.group import Group
 from boardlight.invocation import program
 
-COMMAND_MODULES = (play, replay, score, hint, render, cards, direct, device, gamelog, stats,
-                   night)
+COMMAND_MODULES = (play, replay, score, hint, analyse, render, cards, direct, device, gamelog,
+                   stats, night)
 
 
 def _say(message):

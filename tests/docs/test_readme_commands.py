@@ -80,7 +80,8 @@ def _files(tmp_path, game, record_file):
     positions = {
         "fits": re.findall(r"```fits-position\n(.*?)```", fits_doc, re.S)[0],
         "zatre": re.findall(r"```zatre-position\n(.*?)```", zatre_doc, re.S)[0],
-        "forbes": "forbes-position 1\nboard SSTC\nboard SSSS\nboard XSST\nboard CSXS\n"
+        # One cell empty: `hint forbes` has a stone to place.
+        "forbes": "forbes-position 1\nboard SSTC\nboard SSSS\nboard XSST\nboard CSX.\n"
                   "hand Ann SSTC\nhand Bob STXX\n",
     }
     records = {

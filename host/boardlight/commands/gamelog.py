@@ -9,6 +9,7 @@ import click
 
 from boardlight.commands.errors import BadInput, Failure
 from boardlight.commands.params import GameChoice, WholeNumber
+from boardlight.computer import seats
 from boardlight.store.gamelog import GAMES, StoreError, UnknownGame, default_path, open_store
 
 DB_OPTION = click.option(
@@ -147,6 +148,8 @@ def show(game_ref, as_json, svg_dir, db):
                 "seed hidden until the game is over" if seed is None else "seed %d" % seed,
                 session.seq))
             click.echo("players: %s" % ", ".join(row.players))
+            if seats.describe(row.players, row.options):
+                click.echo("computer players: %s" % seats.describe(row.players, row.options))
             click.echo("started %s, last action %s" % (row.started[:19], row.updated[:19]))
             for line in session.summary_lines():
                 click.echo(line)
@@ -204,7 +207,7 @@ def export(game_ref, output, reveal, every, fmt, db):
                 " --reveal if everyone at the table agrees" % (
                     row.id, " (the other players' secret cards too)"
                     if row.game == "forbes" else ""))
-        output.write(session.record_text())
+        output.write(seats.record_note(session.record_text(), row.players, row.options))
 
 
 def _write_svgs(session, folder):

@@ -2,7 +2,8 @@
 
 Every game is a session kept in the game log, played at the full-screen table UI or, with
 --plain, line by line (tui.plain) through the same view and entries; `--resume` continues
-the last unfinished game (or game GAME) in either.
+the last unfinished game (or game GAME) in either. `--players Ann,cpu:3` makes a seat a
+computer player (boardlight.computer.seats), kept in the game's options.
 """
 
 import random
@@ -17,6 +18,7 @@ from boardlight.commands.gamelog import DB_OPTION, friendly, game_id, open_log
 from boardlight.commands.params import (BoardFile, GameChoice, LayoutFile, NumberList,
                                         PlayerList, Seed, WholeNumber, WordList,
                                         layouts_by_board, split_names)
+from boardlight.computer import seats
 from boardlight.invocation import command
 
 NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
@@ -60,12 +62,43 @@ def play(ctx, resume, plain, no_device, port, direct, web, web_lan, db):
           resume=resume, plain=plain, record=None, db=db, web=web, web_lan=web_lan)
 
 
+class SeatList(PlayerList):
+    """--players: as PlayerList, where a word cpu:LEVEL is a computer seat; the value is
+    the names with each computer seat named (seats.computer_names), and the option
+    `computers` is made from them by _play."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        words = split_names(value.strip())
+        if not any(seats.is_token(w) for w in words):
+            return PlayerList.convert(self, value, param, ctx)
+        try:
+            names, _computers = seats.computer_names(words)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+        # The names checked as any others (how many, no two alike); the levels are read
+        # again from the words by _play.
+        PlayerList.convert(self, ",".join(names), param, ctx)
+        return words
+
+
+def _computer_seats(words, options):
+    """The player names for the words of --players, the computer seats put into the
+    game's options (seats.OPTION)."""
+    names, computers = seats.computer_names(words)
+    if computers:
+        options[seats.OPTION] = computers
+    return names
+
+
 def _common(game, fewest, most):
     """The options of every `play GAME`: who plays, the deal, what shows it, the log."""
     options = [
-        click.option("--players", type=PlayerList(NAMES[game], fewest, most), default=None,
+        click.option("--players", type=SeatList(NAMES[game], fewest, most), default=None,
                      help="Player names, comma-separated (Ann,Bob), or how many"
-                          " (default P1,P2; with --plain: asked)."),
+                          " (default P1,P2; with --plain: asked); cpu:LEVEL (1-5) is a"
+                          " computer player, e.g. Ann,cpu:3."),
         click.option("--seed", type=Seed(), default=None,
                      help="Seed for a reproducible deal (default: a random one, stored)."),
         click.option("--port", default=None,
@@ -225,6 +258,7 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
                 if players is None:
                     click.echo("input closed: no game started")
                     return
+            players = _computer_seats(players, options)
             if dealer is not None:
                 if dealer not in players:
                     raise click.BadParameter("%r is not one of the players" % dealer,
@@ -338,6 +372,8 @@ def options_text(players, options) -> str:
         value = options[name]
         if name == "layouts":
             text = "your own layout for board %s" % " and ".join(sorted(value))
+        elif name == seats.OPTION:
+            text = "computer players %s" % seats.describe(players, options)
         elif name == "first_dealer":
             text = "first dealer %s" % players[value]
         elif value is True:
@@ -359,18 +395,20 @@ def _ask_players(game, options):
     core = session_class(game).new_core
     while True:
         try:
-            text = input("Players: names separated by commas or spaces, or how many"
-                         " (Enter: P1, P2): ")
+            text = input("Players: names separated by commas or spaces (cpu:LEVEL for a"
+                         " computer), or how many (Enter: P1, P2): ")
         except EOFError:
             click.echo("")
             return None
-        names = split_names(text) if text.strip() else ["P1", "P2"]
+        words = split_names(text) if text.strip() else ["P1", "P2"]
         try:
+            names, computers = seats.computer_names(words)
+            seats.check(names, {seats.OPTION: computers}, options.get("scoring") == "tally")
             core(names, 0, dict(options))
-        except RuleError as exc:
+        except (RuleError, ValueError) as exc:
             click.echo("%s; type the names again." % exc)
             continue
-        return names
+        return words
 
 
 def _interactive():

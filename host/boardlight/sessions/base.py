@@ -13,6 +13,7 @@ being played again.
 
 from boardcore.errors import RuleError
 
+from boardlight.computer import seats
 from boardlight.sessions.undo import UNDO, Undoable
 from boardlight.store.gamelog import StoreError
 
@@ -30,7 +31,7 @@ class Session(Undoable):
         self.store = store
         self.row = row
         self.seq = 0
-        self.core = self.new_core(row.players, row.seed, row.options)
+        self.core = self.new_core(row.players, row.seed, seats.core_options(row.options))
         self._written = {}  # score lines already in the store: part -> (points, details)
         self.init_undo()
 
@@ -40,7 +41,8 @@ class Session(Undoable):
     def start(cls, store, players, seed, options=None):
         """A new game: checked by the core first, so bad players/options write nothing."""
         options = dict(options or {})
-        cls.new_core(list(players), seed, options)
+        cls.check_computers(list(players), options)
+        cls.new_core(list(players), seed, seats.core_options(options))
         game_id = store.new_game(cls.GAME, players, seed, options)
         session = cls(store, store.game(game_id))
         session.record_progress()
@@ -158,6 +160,12 @@ class Session(Undoable):
     @property
     def players(self):
         return self.row.players
+
+    @classmethod
+    def check_computers(cls, players, options):
+        """RuleError when the option `computers` (boardlight.computer.seats) does not fit
+        these players and options."""
+        seats.check(players, options)
 
     # -- hooks for each game -----------------------------------------------------------------
 

@@ -28,6 +28,7 @@ same). Score lines: "round N" per finished round, "total".
 from boardcore.errors import RuleError
 from boardcore.fits.game import Game
 
+from boardlight.computer import seats
 from boardlight.sessions.base import Session, check_drawn
 from boardlight.sessions.fits_tally import TallyGame
 
@@ -105,6 +106,11 @@ class FitsSession(Session):
                 raise RuleError("max_overhang needs the drops: it does not apply to tally mode")
             return TallyGame(players, seed, **options)
         return Game(players, seed=seed, **options)
+
+    @classmethod
+    def check_computers(cls, players, options):
+        # A quick tally has no drops for an engine to choose.
+        seats.check(players, options, tally=(options or {}).get("scoring") == "tally")
 
     @property
     def table_deal(self):

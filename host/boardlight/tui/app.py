@@ -12,7 +12,13 @@ Everything a player does is a typed entry (coordinates, "pass", "hint", ...), En
 empty entry, or a device button; Enter and the buttons are intents the view acts on directly
 (tui.intents), so the keyboard alone plays a whole game. The game-specific parts live in
 tui.fits / tui.zatre / tui.forbes (GameView).
+
+Computer players think on a worker thread (a level 5 move may take a second): after every
+redraw the app asks the view for the computer's job, runs it off the UI's thread, and hands
+the result back on it (ComputerMove); the table stays live meanwhile.
 """
+
+import threading
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -26,7 +32,7 @@ from boardlight.sessions.table import Table
 from boardlight.store.gamelog import StoreError
 from boardlight.tui import intents
 from boardlight.tui.markup import to_text
-from boardlight.tui.messages import DeviceEvents, DeviceStatus, TableChanged
+from boardlight.tui.messages import ComputerMove, DeviceEvents, DeviceStatus, TableChanged
 from boardlight.tui.view import ViewError, view_for
 
 
@@ -74,6 +80,10 @@ class TableApp(App):
         Binding("down", "entry_forward", "next entry", show=False),
     ]
 
+    # Seconds between two steps of a game whose seats are all computers, so that the table
+    # and the device can be followed (tests set 0).
+    AUTOPLAY_PAUSE = 0.3
+
     def __init__(self, session, device=None, table=None):
         super().__init__()
         self.session = session
@@ -86,6 +96,7 @@ class TableApp(App):
         self.last_message = ""
         self.typed = []  # the entries typed, oldest first (Up brings them back)
         self._recalled = None  # the index in `typed` that Up/Down last put in the entry
+        self._thinking = None  # the key of the computer's job being run, or None
 
     def compose(self) -> ComposeResult:
         # Every widget in WIDGETS, so that _widgets_gone can tell the app is closing.
@@ -266,7 +277,7 @@ class TableApp(App):
             return
         if self.device is not None and self.device.private and intents.is_release(event):
             # The button let go: the table's screen comes back, and nothing else happens.
-            self.device.show(self.view.device_screen())
+            self.device.show(self.view.screen_now())
             return
         if event[0] == "scan":
             self.enter_scan(event[1])
@@ -327,6 +338,64 @@ class TableApp(App):
         with self.table.lock:  # a phone's move must not land half-way through a redraw
             self._refresh_panels()
             self.shown_seq = self.table.seq
+        self._start_computer()
+
+    # -- computer players -----------------------------------------------------------------------
+
+    def _start_computer(self):
+        """Run the computer players' job, if one is due and not already running: a move on
+        a worker thread, a step of an all-computer game after a pause."""
+        with self.table.lock:
+            job = self.view.computer_job()
+        if job is None or job.key == self._thinking:
+            return
+        self._thinking = job.key
+        if job.compute is None:
+            delay = self.AUTOPLAY_PAUSE if self.view.autoplay else 0
+            self.set_timer(max(delay, 0.01), lambda: self.post_message(ComputerMove(job, None)))
+            return
+        worker = threading.Thread(target=self._think, args=(job,), daemon=True,
+                                  name="boardlight-computer")
+        worker.start()
+
+    def _think(self, job):
+        # On the worker thread: the job works on its own copy of the state.
+        try:
+            result = job.compute()
+        except Exception as exc:  # the table must hear of it, not lose the thread silently
+            self.post_message(ComputerMove(job, None, exc))
+            return
+        self.post_message(ComputerMove(job, result))
+
+    def on_computer_move(self, message: ComputerMove):
+        if self._widgets_gone():
+            return
+        if message.error is not None:
+            self.say("the engine failed on %s's move: %s" % (
+                self.session.players[message.job.seat], message.error), refused=True)
+            return  # not retried: the same position would fail again
+        self._thinking = None
+        if message.job.compute is not None and self.view.autoplay and self.AUTOPLAY_PAUSE:
+            # The move is ready; a game of computers shows each for a moment.
+            self.set_timer(self.AUTOPLAY_PAUSE, lambda: self._computer_ready(message))
+            self._thinking = message.job.key
+            return
+        self._computer_ready(message)
+
+    def _computer_ready(self, message):
+        if self._widgets_gone():
+            return
+        self._thinking = None
+        self._measure_card()
+        try:
+            with self.table.entry(source="terminal"):
+                text = self.view.computer_ready(message.job, message.result)
+        except (RuleError, ViewError, StoreError) as exc:
+            self.say(str(exc), refused=True)
+        else:
+            if text:
+                self.say(text)
+        self.refresh_panels()
 
     def _refresh_panels(self):
         view = self.view
@@ -334,13 +403,13 @@ class TableApp(App):
         self._show("#status", "%s  |  %s" % (view.status_line(), self.device_state))
         self._show("#board", view.board_text())
         self._show("#scores", view.scores_text())
-        self._show("#card", view.card_text())
+        self._show("#card", view.card_panel())
         self._show("#keys", view.keys_text())
         mirror = self.query_one("#mirror", Static)
         if self.device is not None:
             mirror.display = True
             if not self.device.private:
-                self.device.show(view.device_screen())
+                self.device.show(view.screen_now())
             mirror.update(to_text(self.device.mirror_text()))
         else:
             mirror.display = False

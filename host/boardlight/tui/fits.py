@@ -8,7 +8,8 @@ Entries (players by number 1..4 as on the scoreboard, or by name):
     tally P R D      quick tally, board 1: R full rows, D open dots
     tally P D r,c .. quick tally, boards 2-4: D open dots, then each uncovered special space
                      as row,column (row 1..12 from the bottom)
-    hint P [O]       the legal drops for player P (full replay mode; from orientation O on)
+    hint P [N]       the engine's ranking of player P's moves, best first, with the expected
+                     points (full replay mode; page N of a long one)
     round N [PAGE]   round N's score breakdown (full replay mode; shown when a round ends)
 With the real cards (play fits --cards) the host does not deal: scanning a card at the
 device turns it (each player scans their start card at a round's start), or type
@@ -19,6 +20,8 @@ device turns it (each player scans their start card at a round's start), or type
 from boardcore.digits import is_digits
 from boardcore.fits import tiles as fits_tiles
 
+from boardlight.computer import fits as computer_fits
+from boardlight.computer.seats import engine_seed
 from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_lines,
                                          orientation_strip, panel_lines, score_lines,
                                          score_summary, special_legend, wide_lines)
@@ -286,54 +289,51 @@ class FitsView(GameView):
                 " spaces at row 2 col 5 and row 6 col 6 uncovered)")
 
     def cmd_hint(self, words):
+        """'hint P [N]': the engine's ranking of every move of player P's tile, best first
+        (page N of a ranking longer than the panel); the best is on the device too."""
+        from boardcore.fits import engine
+
         if self.tally_mode:
             raise ViewError("hints need the drops: this game uses quick tally")
         game = self.game
         waiting = game.waiting()
-        first = 1  # 'hint P O': the orientations from O on (the rest of a long hint)
+        page = 1  # 'hint P N': page N of a long hint
         if len(words) > 2:
-            raise ViewError("'hint P' or 'hint P O' (from orientation O on)")
+            raise ViewError("'hint P' or 'hint P N' (page N of a long hint)")
         if len(words) == 2:
-            if not words[1].isdecimal() or not 1 <= int(words[1]) <= 8:
-                raise ViewError("'hint P O': O is an orientation 1-8, not %r" % words[1])
-            first = int(words[1])
+            if not words[1].isdecimal() or int(words[1]) < 1:
+                raise ViewError("'hint P N': N is a page number, not %r" % words[1])
+            page = int(words[1])
         if words:
             name = game.players[seat_by_name_or_number(game.players, words[0])]
         elif waiting:
             name = waiting[0]
         else:
             raise ViewError("nobody is waiting to place a tile")
-        drops = game.legal_drops(name)
-        if not drops:
-            self.peek = "%s cannot place %s anywhere: 'pass'" % (name, self._tile_of(name))
-        else:
-            # One line per orientation, each drop as COLUMN>ROW (where it comes to rest):
-            # a single long line was cut anywhere by the panel, e.g. "3 2-" / ">1".
-            by_orientation = {}
-            for o, c, r in drops:
-                if o >= first:
-                    by_orientation.setdefault(o, []).append("%d>%d" % (c, r))
-            lines = ["%d: %s" % (o, " ".join(by_orientation[o])) for o in sorted(by_orientation)]
-            if not lines:
-                lines = ["no legal drop in orientations %d-8" % first]
-            # Beside the device's mirror the panel holds 6 lines, and a tile has up to 8
-            # orientations: the rest were cut off without a word. The heading takes two
-            # lines when a long name makes it wider than the panel.
-            heading = "%s for %s, ORIENTATION: COLUMN>ROW" % (self._tile_of(name), name)
-            if self.card_lines is not None:
-                room = self.card_lines - self.panel_rows(heading)
-                if sum(self.panel_rows(line) for line in lines) > room:
-                    fit, used = 0, 1  # the "more" line
-                    while used + self.panel_rows(lines[fit]) <= room:
-                        used += self.panel_rows(lines[fit])
-                        fit += 1
-                    fit = max(fit, 1)  # 'more' must move on, even in a tiny panel
-                    if fit < len(lines):
-                        rest = sorted(by_orientation)[fit]
-                        lines = lines[:fit] + ["more: 'hint %d %d'" % (
-                            game.players.index(name) + 1, rest)]
-            self.peek = "\n".join([heading] + lines)
-        return "Legal drops for %s shown." % name
+        tile = self._tile_of(name)
+        if tile is None:
+            raise ViewError("%s has nothing to place now" % name)
+        seat = game.players.index(name)
+        pos = computer_fits.position_of(game, seat)
+        ranked = engine.analyse(pos, computer_fits.HINT_LEVEL,
+                                engine_seed(self.session.row.seed, computer_fits.move_number(game, seat)))
+        best, value = ranked[0]
+        self.hint_screen = computer_fits.screen(tile, best)
+        if len(ranked) == 1 and best == engine.PASS:
+            self.peek = "%s cannot place %s anywhere: 'pass'" % (name, tile)
+            return "Hint for %s: pass (%s fits nowhere)." % (name, tile)
+        # Each move as the entry takes it (ORIENTATION COLUMN), the row it rests on and the
+        # board's expected score at the round's end; pages of the panel's height.
+        heading = "%s for %s (O C, row, points):" % (tile, name)
+        pages = self.paged(heading, computer_fits.ranked_lines(pos, ranked), "hint %d" % (seat + 1))
+        if page > len(pages):
+            raise ViewError("this hint has %d page%s" % (len(pages), "s" if len(pages) > 1 else ""))
+        self.peek = "\n".join(pages[page - 1])
+        return "Best for %s: %s %s; about %+.1f points this round." % (
+            name, tile, computer_fits.move_words(pos.board, tile, best), value)
+
+    def computer_step(self):
+        return computer_fits.due(self.session, self.computers, self.autoplay)
 
     def device_screen(self):
         game = self.game

@@ -8,12 +8,20 @@ Entries:
     cards P      show player P's own cards in the UI (only when that player asks; hidden
                  again by the next entry). On the device a player holds their button instead.
     reveal P     player P shows their cards to the whole table (logged)
+    hint [N]     the engine's ranking of the cells for the stone drawn (or, before the draw,
+                 the best cell for each stone), for the player to move's eyes only
+A computer seat's cards stay hidden from everyone until the game ends: `cards` and `reveal`
+refuse it, its page does not exist, and its moves are shown without the engine's values.
 With real stones (play forbes --stones table) the player turns up a face-down stone and types
 which one: S, T, C or X (or 'stone S').
 """
 
 from boardcore.forbes.rules import SIZE, symbol_name
 
+from boardcore.forbes import engine as forbes_engine
+
+from boardlight.computer import forbes as computer_forbes
+from boardlight.computer.seats import engine_seed
 from boardlight.render.text.forbes import score_lines
 from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
@@ -111,6 +119,7 @@ class ForbesView(GameView):
         if not words:
             raise ViewError("whose cards? 'cards P' (P = number or name)")
         seat = seat_by_name_or_number(self.session.players, words[0])
+        self._not_a_computer(seat, "its cards stay hidden until the game ends")
         game = self.session.game
         if game is None:
             raise ViewError("no cards dealt yet")
@@ -125,8 +134,56 @@ class ForbesView(GameView):
         if not words:
             raise ViewError("whose cards? 'reveal P'")
         seat = seat_by_name_or_number(self.session.players, words[0])
+        self._not_a_computer(seat, "it keeps its cards hidden until the game ends")
         self.act({"type": "reveal", "seat": seat})
         return "%s shows their cards to the table." % self.session.players[seat]
+
+    def _not_a_computer(self, seat, why):
+        if self.is_computer(seat):
+            raise ViewError("%s is a computer player: %s" % (self.session.players[seat], why))
+
+    def cmd_hint(self, words):
+        """'hint [N]': the engine's ranking of the cells for the player to move's stone
+        (page N of a long one), or before the draw the best cell for each stone still face
+        down; for that player alone, as their cards are."""
+        match = self.match
+        game = match.game
+        page = 1
+        if words:
+            if len(words) > 1 or not words[0].isdecimal() or int(words[0]) < 1:
+                raise ViewError("'hint', or 'hint N' for page N of a long hint")
+            page = int(words[0])
+        if game is None:
+            raise ViewError("no game is being played: press Enter to deal the next one")
+        seat = game.current
+        self._not_a_computer(seat, "its hints would tell its cards")
+        name = self.session.players[seat]
+        level = computer_forbes.HINT_LEVEL
+        view = game.view(seat)  # this seat's own knowledge, nothing of the others' cards
+        seed = engine_seed(self.session.row.seed, computer_forbes.move_number(match, game))
+        if view.stone is not None:
+            ranked = forbes_engine.analyse(forbes_engine.Position(view, game.moves, game.options),
+                                           level, seed)
+            heading = "%s's %s, best cells first:" % (name, symbol_name(view.stone))
+            lines = ["%d %d  %s" % (cell + (computer_forbes.value_text(v, level),))
+                     for cell, v in ranked]
+            self.hint_screen = computer_forbes.screen(view.stone, ranked[0][0], game.board)
+        else:
+            heading = "%s: the best cell for each stone:" % name
+            lines = ["%-8s %d %d  %s" % ((symbol_name(code),) + ranked[0][0]
+                                        + (computer_forbes.value_text(ranked[0][1], level),))
+                     for code, ranked in computer_forbes.for_each_stone(
+                         forbes_engine.Position(view, game.moves, game.options), level, seed)]
+        pages = self.paged(heading, lines, "hint")
+        if page > len(pages):
+            raise ViewError("this hint has %d page%s" % (len(pages), "s" if len(pages) > 1 else ""))
+        self.peek = "\n".join(pages[page - 1])
+        self.peek_for = seat
+        return "Showing %s's hint in the card panel%s; the next entry hides it." % (
+            name, " (page %d of %d)" % (page, len(pages)) if len(pages) > 1 else "")
+
+    def computer_step(self):
+        return computer_forbes.due(self.session, self.computers, self.autoplay)
 
     def handle_scan(self, code):
         raise ViewError("in this match the host deals the ownership cards (each player sees"
@@ -137,7 +194,7 @@ class ForbesView(GameView):
         if intent is not None and intent.name == "hold":
             seat = intent.seat
             game = self.session.game
-            if game is not None and 0 <= seat < len(self.session.players):
+            if game is not None and 0 <= seat < len(self.session.players) and not self.is_computer(seat):
                 return ("forbes_hand", {"cards": game.view(seat).hand})
         return None
 
@@ -195,7 +252,8 @@ class ForbesView(GameView):
                     ("R C", "place at row R, column C"), ("cards P", "P's own cards"),
                     ("reveal P", "show P's cards")] + self.common_keys()
         return [("Enter", "draw / deal"), ("R C", "place at row R, column C"),
-                ("cards P", "P's own cards"), ("reveal P", "show P's cards")] + self.common_keys()
+                ("cards P", "own cards"), ("reveal P", "show cards"),
+                ("hint", "best cell")] + self.common_keys()
 
     def legend_lines(self):
         return ["Rows and columns 0-3 from the top-left; '·' an empty cell."]

@@ -8,9 +8,10 @@ events it uses into intents (GameView.intent_for_event) and acts on them directl
 
 from collections import namedtuple
 
-# name: "next" (deal, turn the card, draw), "menu" (the list of entries), "hint",
-# "undo" (take back the last action), "hold" (a player holds their button down), "player"
-# (a player's button is released);
+# name: "next" (deal, turn the card, draw; a computer's move: confirm it), "menu" (the
+# list of entries), "hint" (the engine's best move, also on the matrix), "undo" (take back
+# the last action), "hold" (a player holds their button down), "player" (a player's button
+# is released);
 # seat: the player's seat (0-based) for "hold" and "player", else None.
 Intent = namedtuple("Intent", ("name", "seat"))
 
@@ -44,9 +45,9 @@ def is_release(event) -> bool:
 
 def intent_for_event(event):
     """The intent a device event stands for in every game, or None: a short "next" is
-    NEXT, a short "menu" is MENU, a long "menu" is UNDO, a player button held down is
-    `hold`, released `player`. Scans are not intents (the view reads the card code), nor
-    is a long press of next."""
+    NEXT, a long one HINT, a short "menu" is MENU, a long "menu" is UNDO, a player button
+    held down is `hold`, released `player`. Scans are not intents (the view reads the card
+    code)."""
     if event[0] != "button":
         return None
     _, name, action = event
@@ -59,6 +60,8 @@ def intent_for_event(event):
         return None
     if name == "menu" and action == "long":
         return UNDO
+    if name == "next" and action == "long":
+        return HINT
     if action != "short":
         return None
     if name == "next":

@@ -25,3 +25,14 @@ class TableChanged(Message):
     def __init__(self, change):
         super().__init__()
         self.change = change
+
+
+class ComputerMove(Message):
+    """A computer player's job (boardlight.computer.turns.Job) came back from the worker
+    thread: its `result`, or the `error` the engine raised."""
+
+    def __init__(self, job, result, error=None):
+        super().__init__()
+        self.job = job
+        self.result = result
+        self.error = error

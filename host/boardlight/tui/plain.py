@@ -10,6 +10,10 @@ or Ctrl+C) to stop: the game is saved, and `boardlight play --resume --plain` co
 A player's own cards (Forbes: `cards P`) are shown behind a pass-the-screen step: the screen
 is cleared, the program waits for that player to press Enter, shows the cards, waits again
 and clears the screen, terminal scrollback included.
+
+Computer players move here too: before each prompt the computer's move is worked out and
+said, and Enter confirms it once it is on the board; a game of computers alone plays on to
+its end without asking anything.
 """
 
 import sys
@@ -18,6 +22,7 @@ import textwrap
 from boardcore.errors import RuleError
 
 from boardlight.store.gamelog import StoreError
+from boardlight.computer.turns import run_now
 from boardlight.tui import intents
 from boardlight.tui.markup import to_plain
 from boardlight.tui.view import ViewError, view_for
@@ -100,7 +105,9 @@ class PlainTable:
             self.say(line)
         try:
             while self.session.row.status == "playing":
-                text = self.ask("%s\n> " % sentence(view.prompt())).strip()
+                if self.computer_moves():
+                    continue
+                text = self.ask("%s\n> " % sentence(view.computer_prompt() or view.prompt())).strip()
                 if text.lower() in QUIT_WORDS:
                     break
                 self.entry(text)
@@ -134,6 +141,30 @@ class PlainTable:
         except (RuleError, ViewError, StoreError) as exc:
             self.say(sentence(str(exc)))
             return
+        self._after(seq, parts, message)
+
+    def computer_moves(self) -> bool:
+        """Let the computer players act: their move worked out and said (played at once
+        when every seat is a computer), a step of a game of computers taken. True when the
+        game moved on, so that the loop asks the computers again before any person."""
+        job = self.view.computer_job()
+        if job is None:
+            return False
+        seq = self.session.seq
+        parts = self._parts()
+        try:
+            message = self.view.computer_ready(job, run_now(job))
+        except (RuleError, ViewError, StoreError) as exc:
+            self.say(sentence(str(exc)))
+            return False
+        if self.session.seq == seq:
+            return False  # a move waiting for a person: the prompt says it
+        self._after(seq, parts, message)
+        return True
+
+    def _after(self, seq, parts, message):
+        """Say what an entry or a computer's move did, and the table when the game moved."""
+        view = self.view
         # Shown once, here: there is no panel to keep it in.
         peek, peek_for = view.peek, view.peek_for
         view.peek, view.peek_for = None, None

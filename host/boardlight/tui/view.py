@@ -5,6 +5,12 @@ session actions: typed entries (GameView.handle) and intents (GameView.on_intent
 button, or Enter on an empty entry; see tui.intents). Both front ends, the table UI
 (tui.app) and the line-based game (tui.plain), drive the same view. It never writes to the
 store itself: every change goes through session.act, which logs before the view redraws.
+
+Computer seats (boardlight.computer): the front end asks computer_job() what the computer
+players must do now, runs the job (the table UI on a worker thread) and hands the result
+to computer_ready(). A computer's move then waits in `pending`, shown in the card panel
+and on the device, until a person has put its tile or stone on the real board and
+confirms with Enter or `next`; when every seat is a computer, each move is played at once.
 """
 
 import textwrap
@@ -12,8 +18,10 @@ import textwrap
 from boardcore.digits import is_digits
 from boardcore.errors import RuleError
 
+from boardlight.computer import seats
 from boardlight.render.text.scores import breakdown_lines
 from boardlight.tui import intents
+from boardlight.tui.markup import Markup
 
 # The card panel's text width at 80 columns when the UI has not measured it (the panel is
 # 42 wide: 38 columns inside its border and padding; 36 leaves a margin).
@@ -48,6 +56,12 @@ class GameView:
         self.plain = False
         # The key that leaves the game (the line-based game reads the word "quit").
         self.quit_key = "Ctrl+Q"
+        # The computer seats: {seat: level} (boardlight.computer.seats).
+        self.computers = seats.levels(session.players, session.row.options)
+        # A computer's move waiting for a person to confirm it (computer.turns.Proposal).
+        self.pending = None
+        # The device's picture of the hint in the card panel (shown while the peek is).
+        self.hint_screen = None
 
     def panel_rows(self, line):
         """Lines of the card panel that `line` takes: the panel wraps a longer line between
@@ -82,6 +96,7 @@ class GameView:
             return self.on_intent(intents.NEXT)
         self.peek = None
         self.peek_for = None
+        self.hint_screen = None
         command = words[0]
         if command in ("help", "?"):
             return self.show_help()
@@ -97,7 +112,13 @@ class GameView:
             return None
         self.peek = None
         self.peek_for = None
+        self.hint_screen = None
         if intent.name == "next":
+            if self.pending is not None:
+                return self.confirm_pending()
+            job = self.computer_job()
+            if job is not None and job.compute is not None:
+                raise ViewError("%s is still thinking" % self.session.players[job.seat])
             return self.on_next()
         if intent.name == "menu":
             return self.show_help()
@@ -153,6 +174,93 @@ class GameView:
 
     def act(self, action):
         return self.session.act(action)
+
+    # computer players --------------------------------------------------------------------
+
+    @property
+    def autoplay(self) -> bool:
+        """True when every seat is a computer: the game plays itself, no confirmations."""
+        return len(self.computers) == len(self.session.players)
+
+    def is_computer(self, seat) -> bool:
+        return seat in self.computers
+
+    def computer_step(self):
+        """The game's computer.<game>.due(...): the Job of the computer players now, or
+        None. Each game's view says which."""
+        return None
+
+    def computer_job(self):
+        """The Job the front end should run now, or None (a person is to act, or a move
+        waits for its confirmation). A pending move the game has moved past is dropped."""
+        if not self.computers or self.session.row.status != "playing":
+            self.pending = None
+            return None
+        job = self.computer_step()
+        if self.pending is not None:
+            if job is not None and job.key == self.pending.key:
+                return None  # shown, waiting for a person
+            self.pending = None
+        return job
+
+    def computer_ready(self, job, result):
+        """A job's result is in (call it with the table held): a step of a game that plays
+        itself is taken, a move is played at once when every seat is a computer, else it
+        waits in `pending` for a person. Returns what to tell the table, or None when the
+        game has moved on since the job was made (the result is dropped)."""
+        now = self.computer_step()
+        if now is None or now.key != job.key:
+            return None
+        if job.finish is None:  # a step the game takes by itself: deal, turn, draw
+            return self.on_next()
+        proposal = job.finish(result)
+        if self.autoplay:
+            return self.handle(proposal.entry)
+        self.pending = proposal
+        return self.pending_text()
+
+    def pending_text(self) -> str:
+        """The computer's move waiting to be confirmed, in a sentence."""
+        return "%s: put it on the board, then press Enter%s." % (self.pending.text, self.or_button())
+
+    def confirm_pending(self) -> str:
+        """A person confirms the computer's move: it is played as its entry."""
+        proposal, self.pending = self.pending, None
+        return self.handle(proposal.entry)
+
+    def computer_prompt(self):
+        """What the table waits for while a computer acts: its move to be confirmed, or
+        its thinking; None when the computers wait for nobody."""
+        if self.pending is not None:
+            return self.pending_text()
+        job = self.computer_job()
+        if job is not None and job.compute is not None:
+            return "%s is thinking..." % self.session.players[job.seat]
+        return None
+
+    def card_panel(self):
+        """The card panel: the game's card_text, under a line with the computer's move
+        while one waits (the game's text then fits the lines left)."""
+        if self.pending is None or self.peek:
+            return self.card_text()
+        line = "%s (Enter)" % self.pending.short
+        lines = self.card_lines
+        if lines is not None:
+            self.card_lines = max(1, lines - self.panel_rows(line))
+        try:
+            text = self.card_text()
+        finally:
+            self.card_lines = lines
+        return Markup("\n").join([line, text])
+
+    def screen_now(self):
+        """What the device shows now: the hint a player just asked for (until the next
+        entry), else a computer's move waiting, else the game's own screen (device_screen)."""
+        if self.hint_screen is not None and self.peek:
+            return self.hint_screen
+        if self.pending is not None:
+            return self.pending.screen
+        return self.device_screen()
 
     # panels --------------------------------------------------------------------------------
 

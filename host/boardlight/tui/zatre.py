@@ -4,17 +4,21 @@ Entries (coordinates are (row, col) from the top-left of the 15 x 15 box, 0-base
     V@R,C ...     place the whole turn, e.g. "5@7,7 3@7,8 2@8,7"; "R,C=V" and "R C V"
                   (one tile) are read the same way; the core checks it and explains a refusal
     pass          when nothing in hand can be placed
-    hint [N]      the best legal turns and, per cell, which values make 10, 11 or 12
-                  (page N of a hint longer than the panel)
+    hint [N]      the legal turns ranked by the engine, with their points and its value,
+                  and, per cell, which values make 10, 11 or 12 (page N of a long hint)
     sheet P       player P's score sheet
-Enter alone repeats what the player to move must do; the device's "next" button shows the hint.
-After a turn the next player's new tiles are drawn with Enter (the device's "next"): until
-then 'undo' takes the turn back.
+Enter alone repeats what the player to move must do; the device's "next" button shows the hint
+(and confirms a computer player's turn once its tiles are on the board). After a turn the
+next player's new tiles are drawn with Enter (the device's "next"): until then 'undo' takes
+the turn back.
 """
 
+from boardcore.zatre import engine as zatre_engine
 from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
 from boardcore.zatre.hint import cell_hints, compact_hint, legal_turns, values_of
 
+from boardlight.computer import zatre as computer_zatre
+from boardlight.computer.seats import engine_seed
 from boardlight.tui import intents
 from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
@@ -145,16 +149,26 @@ class ZatreView(GameView):
         if not turns:
             self.peek = "No tile of %s can be placed: 'pass'." % _hand(hand)
             return "Hint: pass."
-        ranked = sorted(legal_turns(game.board, hand, first, game.strict, game.grey_at),
-                        key=lambda t: (-t[2], -t[4], t[0]))
+        # The legal turns ranked by the engine (its value in points: the sheet's gain,
+        # bonuses still to come, less what the turn opens for the next player), each with
+        # its immediate points as before.
+        value = computer_zatre.values(zatre_engine.position(game), computer_zatre.HINT_LEVEL,
+                                      engine_seed(self.session.row.seed, game.turns))
+        legal = list(legal_turns(game.board, hand, first, game.strict, game.grey_at))
+        keyed = [(t, computer_zatre.turn_key([coords(i) + (v,) for i, v in t[0]])) for t in legal]
+        keyed.sort(key=lambda tk: (-value[tk[1]], -tk[0][2], -tk[0][4], tk[0][0]))
+        ranked = [t for t, _ in keyed]
         lines = ["%d legal turns, best %d pts" % (turns, best_points),
                  # 0 as the device shows it: no legal turn makes 10-12 ('-' there is a pass).
                  ("best sum %d (%d ways); best turns:" % (best_sum, ways) if best_sum
                   else "best sum 0 (no turn makes 10-12); best turns:")]
-        for steps, _either, points, crosses, _top in ranked[:4]:
-            lines.append("  %s  %d pt%s" % (" ".join("%d@%d,%d" % ((v,) + coords(i))
-                                                   for i, v in steps),
-                                          points, " x%d" % crosses if crosses else ""))
+        for (steps, _either, points, crosses, _top), key in keyed[:4]:
+            lines.append("  %s  %d pt%s (%.1f)" % (" ".join("%d@%d,%d" % ((v,) + coords(i))
+                                                        for i, v in steps),
+                                               points, " x%d" % crosses if crosses else "",
+                                               value[key]))
+        best_turn = [coords(i) + (v,) for i, v in ranked[0][0]]
+        self.hint_screen = computer_zatre.screen(best_turn)
         cells = []
         for i, m10, m11, m12, _over, _no in cell_hints(game.board):
             made = [(s, values_of(m)) for s, m in ((10, m10), (11, m11), (12, m12))
@@ -224,9 +238,14 @@ class ZatreView(GameView):
         # The device always shows the hand and its compact hint; its "next" button asks for
         # the full hint here (Enter alone repeats the prompt). Turns are typed.
         intent = GameView.intent_for_event(self, event)
+        if self.pending is not None:
+            return intent  # a computer's move is shown: next confirms it
         if intent == intents.NEXT and self.session.awaiting_draw:
             return intent  # draw the next player's tiles
         return intents.HINT if intent == intents.NEXT else intent
+
+    def computer_step(self):
+        return computer_zatre.due(self.session, self.computers, self.autoplay)
 
     # -- panels ------------------------------------------------------------------------------
 

@@ -35,11 +35,15 @@ class Audience:
 
 
 class Access:
-    """The tokens of one game's pages: `players` in seat order, plus one for spectators."""
+    """The tokens of one game's pages: `players` in seat order, plus one for spectators.
+    The seats in `computers` (computer players) have no page: nobody plays them from a
+    phone, and their hidden cards are shown to no one."""
 
-    def __init__(self, players):
+    def __init__(self, players, computers=()):
         self._entries = []  # (token, Audience)
         for seat, name in enumerate(players):
+            if seat in computers:
+                continue
             self._entries.append((secrets.token_urlsafe(TOKEN_BYTES), Audience(seat, name)))
         self._entries.append((secrets.token_urlsafe(TOKEN_BYTES), Audience(None, "spectators")))
 

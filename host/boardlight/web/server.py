@@ -46,7 +46,12 @@ class WebServer:
     def __init__(self, table, host=LOCAL, port=0, access=None):
         self.table = table
         self.host = host
-        self.access = access if access is not None else Access(table.session.players)
+        if access is None:
+            from boardlight.computer import seats
+
+            session = table.session
+            access = Access(session.players, seats.levels(session.players, session.row.options))
+        self.access = access
         self.errors = []
         self._port = port
         self._server = None

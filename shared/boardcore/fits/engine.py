@@ -19,20 +19,33 @@ best candidates), 5 plays the rest of the round out in simulation with level 2 (
 docs/engines.md). Every level is deterministic for a given seed.
 """
 
+from boardcore.compat import const
 from boardcore.fits import engine_model as model
 from boardcore.fits import tiles as fits_tiles
 from boardcore.rng import Random
 
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Iterable
+    from boardcore.fits.board import Board
+    from boardcore.fits.game import Game
+    from boardcore.fits.layouts import Layout
+
+    # A move: (orientation, column) or PASS; an option: (static value, move, masks, tops).
+    Move = tuple[int, int] | str
+    Option = tuple[float, Move, list[int], list[int]]
+
 # Cells of each tile.
-_SIZE = {"I3": 3, "L3": 3, "O4": 4, "T4": 4, "S4": 4, "L4": 4, "F": 5, "L5": 5, "N": 5, "P": 5,
+_SIZE: "dict[str, int]" = {"I3": 3, "L3": 3, "O4": 4, "T4": 4, "S4": 4, "L4": 4, "F": 5, "L5": 5, "N": 5, "P": 5,
          "T5": 5, "U": 5, "V5": 5, "W": 5, "X": 5, "Y": 5}
 PASS = "pass"  # the move that sets the tile aside (fits_game's word in the record)
 LEVELS = (1, 2, 3, 4, 5)
 DEVICE_LEVELS = (1, 2)  # run on the device on their own (96 KB heap)
 
+_UNKEPT: "list[int]" = []  # an option's board when options() does not keep it
 # Level -> (candidates looked at one card ahead, of them looked at two cards ahead,
 # replies per card followed to the second card).
-_SEARCH = {3: (4, 0, 0), 4: (8, 0, 0), 5: (8, 3, 2)}
+_SEARCH: "dict[int, tuple[int, int, int]]" = {3: (4, 0, 0), 4: (8, 0, 0), 5: (8, 3, 2)}
 
 
 class Position:
@@ -43,12 +56,13 @@ class Position:
 
     __slots__ = ("board", "layout", "tile", "to_come", "may_pass")
 
-    def __init__(self, board, layout, tile, to_come, may_pass=True):
+    def __init__(self, board: "Board", layout: "Layout", tile: str, to_come: "Iterable[str]",
+                 may_pass: bool = True) -> None:
         if not fits_tiles.is_tile(tile):
             raise ValueError("unknown tile %r" % (tile,))
         if board.used(tile):
             raise ValueError("tile %s is already on the board" % tile)
-        come = []
+        come: list[str] = []
         for t in to_come:
             if not fits_tiles.is_tile(t):
                 raise ValueError("unknown tile %r in the tiles to come" % (t,))
@@ -64,7 +78,7 @@ class Position:
         self.may_pass = bool(may_pass)
 
 
-def position(game, player):
+def position(game: "Game", player: str) -> Position:
     """The Position of a player who must act now in a fits_game.Game (with a copy of the
     board); ValueError when the player is not waiting for a tile."""
     tile = game.tile_to_place(player)
@@ -72,16 +86,19 @@ def position(game, player):
         raise ValueError("%s has no tile to place now" % (player,))
     board = game.board(player)
     start = game.start_tile(player)
+    number = game.board_number
+    if number is None:
+        raise ValueError("no round is being played")
     turned = [c for c, _ in game.history[-1]["cards"]]
-    come = []
+    come: list[str] = []
     for t in fits_tiles.TILE_IDS:
         if t != tile and t != start and t not in turned and not board.used(t):
             come.append(t)
     # A copy: the position stays as it was when the game moves on.
-    return Position(board.copy(), game.layout(game.board_number), tile, come, game.phase == "cards")
+    return Position(board.copy(), game.layout(number), tile, come, game.phase == "cards")
 
 
-def _check_level(level):
+def _check_level(level: object) -> None:
     if level not in LEVELS:
         raise ValueError("engine levels are 1..5, not %r" % (level,))
 
@@ -91,16 +108,17 @@ class _Search:
 
     __slots__ = ("scorer", "max_overhang", "rng")
 
-    def __init__(self, pos, seed):
+    def __init__(self, pos: Position, seed: int) -> None:
         self.scorer = model.Scorer(pos.layout)
         self.max_overhang = pos.board.max_overhang
         self.rng = Random(seed)
 
-    def options(self, masks, tops, tile, rest, may_pass, keep=True):
+    def options(self, masks: "list[int]", tops: "list[int]", tile: str, rest: "list[str]", may_pass: bool,
+                keep: bool = True) -> "list[Option]":
         """[(static value, move, masks, tops)] for every legal move of `tile`, with the
-        tiles `rest` still to come after it (masks and tops None unless `keep`: the
+        tiles `rest` still to come after it (masks and tops _UNKEPT unless `keep`: the
         device's heap is small)."""
-        out = []
+        out: "list[Option]" = []
         scorer = self.scorer
         if rest:
             material = 0
@@ -109,32 +127,33 @@ class _Search:
             n = len(rest)
             for o, c, _, nm, nt in model.drops(masks, tops, tile, self.max_overhang):
                 v = scorer.evaluate(nm, nt, material, n)
-                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), None, None))
+                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), _UNKEPT, _UNKEPT))
             if may_pass or not out:
                 out.append((scorer.evaluate(masks, tops, material, n), PASS, masks, tops))
         else:
             for o, c, _, nm, nt in model.drops(masks, tops, tile, self.max_overhang):
                 v = scorer.final(nm)
-                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), None, None))
+                out.append((v, (o, c), nm, nt) if keep else (v, (o, c), _UNKEPT, _UNKEPT))
             if may_pass or not out:
                 out.append((scorer.final(masks), PASS, masks, tops))
         return out
 
-    def ahead(self, masks, tops, rest):
+    def ahead(self, masks: "list[int]", tops: "list[int]", rest: "list[str]") -> float:
         """The mean over the next card of the best static value after it."""
         if not rest:
             return self.scorer.final(masks)
         total = 0.0
         for t in rest:
             after = [x for x in rest if x != t]
-            best = None
+            # Never below this: there is always a move (set aside included).
+            best = -1e18
             for value, _, _, _ in self.options(masks, tops, t, after, True, False):
-                if best is None or value > best:
+                if value > best:
                     best = value
             total += best
         return total / len(rest)
 
-    def ahead2(self, masks, tops, rest, replies):
+    def ahead2(self, masks: "list[int]", tops: "list[int]", rest: "list[str]", replies: int) -> float:
         """The mean over the next card of the best of its `replies` best moves (by static
         value), each valued one card further ahead."""
         if not rest:
@@ -144,16 +163,16 @@ class _Search:
             after = [x for x in rest if x != t]
             opts = self.options(masks, tops, t, after, True)
             opts.sort(key=lambda o: -o[0])
-            best = None
+            best = -1e18
             for value, _, nm, nt in opts[:replies]:
                 v = self.ahead(nm, nt, after)
-                if best is None or v > best:
+                if v > best:
                     best = v
             total += best
         return total / len(rest)
 
 
-def _below(values, others, searched):
+def _below(values: "list[float]", others: "list[int]", searched: "list[int]") -> None:
     # Searched candidates rank above the others, whose values are shallower guesses.
     lowest = min(values[k] for k in searched)
     for k in others:
@@ -161,7 +180,7 @@ def _below(values, others, searched):
             values[k] = lowest - 0.001
 
 
-def analyse(pos, level=5, seed=0):
+def analyse(pos: Position, level: int = 5, seed: int = 0) -> "list[tuple[Move, float]]":
     """Every legal move of the position with its expected round score, best first:
     a list of (move, value), move = (orientation, column) or PASS. Levels 3-5 search only
     their best candidates; the others keep their static value (level 2's)."""
@@ -188,7 +207,7 @@ def analyse(pos, level=5, seed=0):
     return [(opts[k][1], values[k]) for k in ranked]
 
 
-def best(pos, level=5, seed=0):
+def best(pos: Position, level: int = 5, seed: int = 0) -> "tuple[Move, float]":
     """The move the engine plays at `level`, with its expected round score:
     ((orientation, column) or PASS, value). The same seed gives the same move."""
     ranked = analyse(pos, level if level >= 2 else 2, seed)

@@ -8,8 +8,17 @@ masks[c] has bit r-1 set when (row r, column c+1) is covered (rows 1..12), tops[
 column's height, overhang included. Columns are 0-based here, 1-based in moves.
 """
 
-from boardcore.compat import IS_MICROPYTHON
+from boardcore.compat import IS_MICROPYTHON, const
 from boardcore.fits import tiles as fits_tiles
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Iterator
+    from boardcore.fits.board import Board
+    from boardcore.fits.layouts import Layout
+
+    # One orientation's drop profile: (width, height, low, high, bits).
+    Profile = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 ROWS = 12
 COLS = 6
@@ -21,18 +30,18 @@ FULL = (1 << ROWS) - 1
 # W_BUMP   cost per unit of height difference between neighbouring columns
 # W_WELL   cost per row of a one-column well deeper than 2
 # W_ROW    board 1: credit for a partly covered row without a hole, times its fill squared
-WEIGHTS = {
+WEIGHTS: "dict[int, tuple[float, float, float, float, float]]" = {
     1: (2.75, 2.2, 0.44, 1.5, 0.45),
     2: (4.25, 1.9, 0.44, 0.7, 0.6),
     3: (3.5, 2.2, 0.44, 1.0, 0.6),
     4: (4.0, 1.7, 0.64, 1.3, 0.6),
 }
 
-_POP = None
-_PROFILES: dict = {}  # tile -> its drop profiles, built on first use
+_POP: "bytearray | None" = None
+_PROFILES: "dict[str, list[Profile]]" = {}  # tile -> its drop profiles, built on first use
 
 
-def _table():
+def _table() -> bytearray:
     global _POP
     t = bytearray(4096)
     for i in range(1, 4096):
@@ -41,12 +50,12 @@ def _table():
     return t
 
 
-def popcount(x):
+def popcount(x: int) -> int:
     """Set bits of a 12-bit mask (a 4096-entry table built on first use)."""
     return (_POP or _table())[x]
 
 
-def profiles(tile):
+def profiles(tile: str) -> "list[Profile]":
     """Per orientation (in orientation order): (width, height, low, high, bits), where for
     each tile column dc low[dc]/high[dc] are its lowest/highest cell rows and bits[dc] the
     rows it covers, all counted from the tile's lowest row. Cached per tile (on the
@@ -58,9 +67,9 @@ def profiles(tile):
         p = []
         for shape in fits_tiles.orientations(tile):
             h, w = fits_tiles.extent(shape)
-            low = []
-            high = []
-            bits = []
+            low: list[int] = []
+            high: list[int] = []
+            bits: list[int] = []
             for dc in range(w):
                 lo = h
                 hi = 0
@@ -80,7 +89,7 @@ def profiles(tile):
     return p
 
 
-def from_board(board):
+def from_board(board: "Board") -> "tuple[list[int], list[int]]":
     """(masks, tops) of a fits Board (or anything with `covered` and `tops`)."""
     masks = [0] * COLS
     for c in range(COLS):
@@ -92,7 +101,7 @@ def from_board(board):
     return masks, list(board.tops)
 
 
-def rest(tops, prof, col, max_overhang):
+def rest(tops: "list[int]", prof: "Profile", col: int, max_overhang: "int | None") -> int:
     """The resting row (1-based, row of the lowest cells) of a profile dropped with its
     leftmost cell in column `col` (0-based), or 0 when the drop is illegal there."""
     w, h, low = prof[0], prof[1], prof[2]
@@ -110,7 +119,7 @@ def rest(tops, prof, col, max_overhang):
     return row
 
 
-def apply(masks, tops, prof, col, row):
+def apply(masks: "list[int]", tops: "list[int]", prof: "Profile", col: int, row: int) -> "tuple[list[int], list[int]]":
     """New (masks, tops) after the drop (the inputs are not changed)."""
     nm = list(masks)
     nt = list(tops)
@@ -123,9 +132,10 @@ def apply(masks, tops, prof, col, row):
     return nm, nt
 
 
-def drops(masks, tops, tile, max_overhang):
-    """Every legal drop of a tile: a list of (orientation, column 1..6, row, masks, tops)."""
-    out = []
+def drops(masks: "list[int]", tops: "list[int]", tile: str,
+          max_overhang: "int | None") -> "Iterator[tuple[int, int, int, list[int], list[int]]]":
+    """Yield every legal drop of a tile: (orientation, column 1..6, row, masks, tops), one at
+    a time (the boards of all the drops at once would fragment the device's heap)."""
     o = 0
     for prof in profiles(tile):
         o += 1
@@ -133,8 +143,7 @@ def drops(masks, tops, tile, max_overhang):
             row = rest(tops, prof, col, max_overhang)
             if row:
                 nm, nt = apply(masks, tops, prof, col, row)
-                out.append((o, col + 1, row, nm, nt))
-    return out
+                yield (o, col + 1, row, nm, nt)
 
 
 class Scorer:
@@ -143,26 +152,26 @@ class Scorer:
 
     __slots__ = ("number", "spec", "values", "pairs", "weights")
 
-    def __init__(self, layout, weights=None):
+    def __init__(self, layout: "Layout", weights: "tuple[float, float, float, float, float] | None" = None) -> None:
         self.number = layout.board
         self.weights = weights or WEIGHTS[self.number]
         self.spec = [0] * COLS  # special cells per column (never ordinary dots)
-        self.values = []  # boards 2 and 3: (column, bit, value)
-        self.pairs = []  # board 4: ((column, bit), (column, bit)) per symbol
-        symbols = {}
+        self.values: "list[tuple[int, int, int]]" = []  # boards 2 and 3: (column, bit, value)
+        self.pairs: "list[tuple[tuple[int, int], tuple[int, int]]]" = []  # board 4: per symbol
+        symbols: "dict[int | str, list[tuple[int, int]]]" = {}
         for r, c, v in layout.spaces:
             bit = 1 << (r - 1)
             self.spec[c - 1] |= bit
             if self.number == 4:
                 symbols.setdefault(v, []).append((c - 1, bit))
-            elif self.number in (2, 3):
+            elif self.number in (2, 3) and isinstance(v, int):
                 self.values.append((c - 1, bit, v))
         for s in sorted(symbols):
             cells = symbols[s]
             if len(cells) == 2:
                 self.pairs.append((cells[0], cells[1]))
 
-    def final(self, masks):
+    def final(self, masks: "list[int]") -> int:
         """The round's score of a finished board (fits_score.score_board's total)."""
         full = FULL
         open_dots = 0
@@ -181,7 +190,7 @@ class Scorer:
             total += 3 if n == 2 else (-3 if n == 1 else 0)
         return total
 
-    def evaluate(self, masks, tops, material, tiles_left):
+    def evaluate(self, masks: "list[int]", tops: "list[int]", material: int, tiles_left: int) -> float:
         """The expected round score of a board with `material` cells in `tiles_left`
         tiles still to come. Sheltered cells score as they will at the end; each open
         cell above the columns is left open with the chance that the remaining tiles,

@@ -20,8 +20,19 @@ counting unfinished patterns, 3 also counting what the cell gives the others, 4 
 simulate the rest of the game (5 with more games and the guessed cards weighted).
 """
 
+from boardcore.compat import const
 from boardcore.forbes.rules import CARDS_PER_SYMBOL, CELLS, EMPTY, SYMBOLS
 from boardcore.rng import Random
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Callable, Iterable, Sequence
+    from boardcore.forbes.game import Game
+    from boardcore.forbes.rules import Options
+    from boardcore.forbes.view import PlayerView
+
+    # (pattern points, pattern cells, patterns through each cell)
+    Geometry = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 LEVELS = (1, 2, 3, 4, 5)
 DEVICE_LEVELS = (1, 2, 3)
@@ -32,20 +43,20 @@ SHARE = (0.0, 0.06, 0.18, 0.45, 1.0)
 DENY = 0.6  # level 3: weight of what a cell gives the others
 BETA = 1.5  # level 5: how sharply the others are assumed to prefer their best cell
 # Level -> (simulated games per cell, dealt guesses to weight from); 0 = no weighting.
-_SIMS = {4: (10, 0), 5: (24, 160)}
+_SIMS: "dict[int, tuple[int, int]]" = {4: (10, 0), 5: (24, 160)}
 
-_GEOM: dict = {}  # centre_also_square -> the pattern geometry, built on first use
+_GEOM: "dict[bool, Geometry]" = {}  # centre_also_square -> the pattern geometry, built on first use
 
 
-def geometry(centre_also_square=False):
+def geometry(centre_also_square: bool = False) -> "Geometry":
     """(pattern points, pattern cells, patterns through each cell), built once per option."""
     g = _GEOM.get(centre_also_square)
     if g is None:
         from boardcore.forbes.patterns import patterns
 
-        pts = []
-        cells = []
-        through = [[] for _ in range(CELLS)]
+        pts: "list[int]" = []
+        cells: "list[tuple[int, ...]]" = []
+        through: "list[list[int]]" = [[] for _ in range(CELLS)]
         for _, _, points, pc in patterns(centre_also_square):
             k = len(pts)
             pts.append(points)
@@ -64,7 +75,8 @@ class Position:
 
     __slots__ = ("view", "moves", "options")
 
-    def __init__(self, view, moves=(), options=None):
+    def __init__(self, view: "PlayerView", moves: "Iterable[tuple[int, str, int, int]]" = (),
+                 options: "Options | None" = None) -> None:
         if options is None:
             from boardcore.forbes.rules import Options
 
@@ -74,12 +86,12 @@ class Position:
         self.options = options
 
 
-def position(game, seat):
+def position(game: "Game", seat: int) -> Position:
     """The Position of `seat` in a forbes_game.Game (it holds no other seat's hidden card)."""
     return Position(game.view(seat), game.moves, game.options)
 
 
-def _check_level(level):
+def _check_level(level: object) -> None:
     if level not in LEVELS:
         raise ValueError("engine levels are 1..5, not %r" % (level,))
 
@@ -90,18 +102,18 @@ class _State:
 
     __slots__ = ("board", "cnt", "sym")
 
-    def __init__(self, board, n_patterns):
+    def __init__(self, board: "list[int]", n_patterns: int) -> None:
         self.board = board
         self.cnt = [0] * n_patterns
         self.sym = [-1] * n_patterns
 
-    def copy(self):
+    def copy(self) -> "_State":
         s = _State(list(self.board), 0)
         s.cnt = list(self.cnt)
         s.sym = list(self.sym)
         return s
 
-    def put(self, i, s, through):
+    def put(self, i: int, s: int, through: "Sequence[Sequence[int]]") -> None:
         self.board[i] = s
         for p in through[i]:
             self.cnt[p] += 1
@@ -112,7 +124,7 @@ class _State:
                 self.sym[p] = -2
 
 
-def board_state(board_text, geom):
+def board_state(board_text: str, geom: "Geometry") -> _State:
     """The _State of a board given as 16 codes ("." empty)."""
     st = _State([-1] * CELLS, len(geom[0]))
     for i in range(CELLS):
@@ -122,7 +134,8 @@ def board_state(board_text, geom):
     return st
 
 
-def gain(st, i, s, h, geom, share=SHARE):
+def gain(st: _State, i: int, s: int, h: "Sequence[float]", geom: "Geometry",
+         share: "Sequence[float]" = SHARE) -> float:
     """How much putting symbol s on empty cell i is worth to a hand of card counts h
     (per symbol): completed patterns in full, unfinished ones by SHARE."""
     pts, _, through = geom
@@ -142,7 +155,7 @@ def gain(st, i, s, h, geom, share=SHARE):
     return d
 
 
-def hand_counts(cards, once):
+def hand_counts(cards: str, once: bool) -> "list[int]":
     """Cards per symbol (S, T, C, X) of a hand; at most 1 each with pay_once_per_player."""
     h = [0, 0, 0, 0]
     for c in cards:
@@ -154,7 +167,7 @@ def hand_counts(cards, once):
     return h
 
 
-def final_scores(st, hands, geom):
+def final_scores(st: _State, hands: "Sequence[Sequence[int]]", geom: "Geometry") -> "list[int]":
     """Each hand's points for the patterns completed on a full board (counts per symbol)."""
     pts = geom[0]
     out = []
@@ -167,11 +180,11 @@ def final_scores(st, hands, geom):
     return out
 
 
-def greedy_cell(st, s, h, geom, rng=None):
+def greedy_cell(st: _State, s: int, h: "Sequence[float]", geom: "Geometry", rng: "Random | None" = None) -> int:
     """The empty cell where symbol s gains most for hand h (ties: the first, or a random
     one of them with `rng`)."""
-    best = None
-    ties = []
+    best: "float | None" = None
+    ties: "list[int]" = []
     for i in range(CELLS):
         if st.board[i] != -1:
             continue
@@ -186,32 +199,34 @@ def greedy_cell(st, s, h, geom, rng=None):
     return ties[rng.below(len(ties))]
 
 
-def _unseen(view):
+def _unseen(view: "PlayerView") -> "list[int]":
     # Cards this seat has not seen: 5 of each symbol less its own and the shown hands.
     left = [CARDS_PER_SYMBOL] * 4
     for c in view.hand:
         left[SYMBOLS.index(c)] -= 1
     for s in range(len(view.players)):
-        if s != view.seat and view.shown[s] is not None:
-            for c in view.shown[s]:
+        shown = view.shown[s]
+        if s != view.seat and shown is not None:
+            for c in shown:
                 left[SYMBOLS.index(c)] -= 1
-    deck = []
+    deck: "list[int]" = []
     for k in range(4):
         deck.extend([k] * left[k])
     return deck
 
 
-def _deal(view, deck, rng, once):
+def _deal(view: "PlayerView", deck: "list[int]", rng: Random, once: bool) -> "list[list[int]]":
     """Counts per seat: this seat's and shown hands as they are, the hidden ones dealt
     from `deck` at random."""
     deck = rng.shuffle(list(deck))
     hands = []
     k = 0
     for s in range(len(view.players)):
+        shown = view.shown[s]
         if s == view.seat:
             hands.append(hand_counts(view.hand, once))
-        elif view.shown[s] is not None:
-            hands.append(hand_counts(view.shown[s], once))
+        elif shown is not None:
+            hands.append(hand_counts(shown, once))
         else:
             h = [0, 0, 0, 0]
             for c in deck[k:k + 4]:
@@ -225,13 +240,13 @@ def _deal(view, deck, rng, once):
     return hands
 
 
-def _likelihoods(pos, geom):
+def _likelihoods(pos: Position, geom: "Geometry") -> "tuple[list[int], Callable[[int, list[int]], float]]":
     """For each hidden seat, a function of a hand (counts) giving how likely that hand
     makes the cells the seat chose (a softmax of gain over the empty cells), memoised."""
     view = pos.view
     hidden = [s for s in range(len(view.players)) if s != view.seat and view.shown[s] is None]
     # The boards each hidden seat faced, replayed from the public moves.
-    faced = {}
+    faced: "dict[int, list[tuple[_State, int, int]]]" = {}
     st = _State([-1] * CELLS, len(geom[0]))
     for seat, symbol, row, col in pos.moves:
         s = SYMBOLS.index(symbol)
@@ -239,9 +254,9 @@ def _likelihoods(pos, geom):
         if seat in hidden:
             faced.setdefault(seat, []).append((st.copy(), s, i))
         st.put(i, s, geom[2])
-    memo = {}
+    memo: "dict[tuple[int, int, int, int, int], float]" = {}
 
-    def like(seat, h):
+    def like(seat: int, h: "list[int]") -> float:
         key = (seat, h[0], h[1], h[2], h[3])
         v = memo.get(key)
         if v is None:
@@ -262,7 +277,7 @@ def _likelihoods(pos, geom):
     return hidden, like
 
 
-def _exp(x):
+def _exp(x: float) -> float:
     # exp() without the math module's import cost on the device; x is small here.
     if x > 20:
         x = 20.0
@@ -283,7 +298,7 @@ def _exp(x):
     return total
 
 
-def _guesses(pos, geom, count, pool, rng):
+def _guesses(pos: Position, geom: "Geometry", count: int, pool: int, rng: Random) -> "list[list[list[int]]]":
     """`count` deals of the hidden cards; with `pool`, drawn from that many random deals
     in proportion to how well they explain the others' moves."""
     view = pos.view
@@ -321,14 +336,15 @@ def _guesses(pos, geom, count, pool, rng):
     return out
 
 
-def _stones(view):
+def _stones(view: "PlayerView") -> "list[int]":
     out = []
     for k in range(4):
         out.extend([k] * view.stones_left[SYMBOLS[k]])
     return out
 
 
-def _playout(st, hands, seat, start, n_players, stones, geom, rng):
+def _playout(st: _State, hands: "Sequence[Sequence[int]]", seat: int, start: int, n_players: int,
+             stones: "Sequence[int]", geom: "Geometry", rng: Random) -> float:
     """Play the board to the end: each seat in turn puts the next stone where it gains
     most for its own (guessed) cards. Returns this seat's share of the win: 1 alone on
     top, 1/k when k players share the top score, else 0."""
@@ -357,7 +373,7 @@ def _playout(st, hands, seat, start, n_players, stones, geom, rng):
     return 1.0 / tied
 
 
-def analyse(pos, level=5, seed=0):
+def analyse(pos: Position, level: int = 5, seed: int = 0) -> "list[tuple[tuple[int, int], float]]":
     """Every empty cell with its value for the stone drawn, best first: a list of
     ((row, col), value). ValueError when no stone has been drawn."""
     _check_level(level)
@@ -371,13 +387,13 @@ def analyse(pos, level=5, seed=0):
     me = hand_counts(view.hand, once)
     empty = [i for i in range(CELLS) if st.board[i] == -1]
     rng = Random(seed)
-    values = {}
+    values: "dict[int, float]" = {}
     if level == 1:
         done = [0] * 4
         for i in empty:
             values[i] = gain(st, i, s, me, geom, done + [1.0])
     elif level <= 3:
-        h = list(me)
+        h: "list[float]" = [x for x in me]
         if level == 3:
             n_hidden = 0
             for j in range(len(view.players)):
@@ -390,8 +406,9 @@ def analyse(pos, level=5, seed=0):
             for c in deck:
                 others[c] += 4.0 * n_hidden / len(deck) if deck else 0.0
             for j in range(len(view.players)):
-                if j != view.seat and view.shown[j] is not None:
-                    hc = hand_counts(view.shown[j], once)
+                shown = view.shown[j]
+                if j != view.seat and shown is not None:
+                    hc = hand_counts(shown, once)
                     for x in range(4):
                         others[x] += hc[x]
             n_others = len(view.players) - 1
@@ -421,7 +438,7 @@ def analyse(pos, level=5, seed=0):
     return [((i // 4, i % 4), values[i]) for i in ranked]
 
 
-def _gain_signed(st, i, s, h, geom):
+def _gain_signed(st: _State, i: int, s: int, h: "Sequence[float]", geom: "Geometry") -> float:
     # gain() for counts that may be negative (others' cards weigh against this seat).
     pts, _, through = geom
     d = 0.0
@@ -439,6 +456,6 @@ def _gain_signed(st, i, s, h, geom):
     return d
 
 
-def best(pos, level=5, seed=0):
+def best(pos: Position, level: int = 5, seed: int = 0) -> "tuple[tuple[int, int], float]":
     """The cell the engine chooses at `level` and its value: ((row, col), value)."""
     return analyse(pos, level, seed)[0]

@@ -20,6 +20,9 @@ fits_card tile:str! start:bool round_no:int player:int board_no:int
 zatre_tiles tiles:[int]! hint:[int]
 forbes_hand cards:str! player:int
 forbes_stone stone:str!
+fits_hint tile:str! orientation:int column:int
+zatre_hint tiles:[int]! rows:[int]! cols:[int]!
+forbes_hint stone:str! row:int! col:int! board:str
 message text:str! colour:[int] loop:bool
 scores scores:[int]! names:[str] loop:bool
 clear

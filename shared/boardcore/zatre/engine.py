@@ -16,11 +16,22 @@ turn), 3 sheet-aware, 4 and 5 sheet-aware and wary of the next player (5 estimat
 next player's best reply on its own best candidates). See docs/engines.md.
 """
 
+from boardcore.compat import const
 from boardcore.rng import Random
 from boardcore.zatre.board import MAX_SUM, WIDTH, arm, coords, frontier
 from boardcore.zatre.hint import legal_turns
 from boardcore.zatre.rules import GREY_AT_TILE, check_grey_at, check_turn
 from boardcore.zatre.score import ScoreSheet, bonus
+
+_TYPE_CHECKING = const(0)
+if _TYPE_CHECKING:  # for the type checker only: MicroPython compiles the block away
+    from typing import Sequence
+    from boardcore.zatre.board import Board
+    from boardcore.zatre.game import Game
+
+    # A turn as Game.play takes it: [(row, col, value), ...] in the order to play.
+    Play = list[tuple[int, int, int]]
+    Steps = tuple[tuple[int, int], ...]
 
 LEVELS = (1, 2, 3, 4, 5)
 DEVICE_LEVELS = (1, 2)
@@ -47,7 +58,9 @@ class Position:
 
     __slots__ = ("board", "hand", "sheet", "bag", "first", "strict", "next_held", "grey_at")
 
-    def __init__(self, board, hand, sheet, bag, first=False, strict=False, next_held=(), grey_at=GREY_AT_TILE):
+    def __init__(self, board: "Board", hand: "Sequence[int]", sheet: ScoreSheet, bag: "Sequence[int]",
+                 first: bool = False, strict: bool = False, next_held: "Sequence[int]" = (),
+                 grey_at: str = GREY_AT_TILE) -> None:
         for v in hand:
             if v not in (1, 2, 3, 4, 5, 6):
                 raise ValueError("a Zatre tile is 1..6, not %r" % (v,))
@@ -63,7 +76,7 @@ class Position:
         self.grey_at = check_grey_at(grey_at)
 
 
-def position(game):
+def position(game: "Game") -> Position:
     """The Position of the player to move in a zatre_game.Game (with copies of the board
     and the sheet, so it stays as it was when the game moves on)."""
     me = game.current
@@ -74,12 +87,12 @@ def position(game):
                     game.grey_at)
 
 
-def _check_level(level):
+def _check_level(level: object) -> None:
     if level not in LEVELS:
         raise ValueError("engine levels are 1..5, not %r" % (level,))
 
 
-def sheet_after(sheet, entries, crosses):
+def sheet_after(sheet: ScoreSheet, entries: "Sequence[int]", crosses: int) -> ScoreSheet:
     """A copy of `sheet` with one turn written on it."""
     s = ScoreSheet()
     s.e10 = list(sheet.e10)
@@ -90,13 +103,13 @@ def sheet_after(sheet, entries, crosses):
     return s
 
 
-def sheet_value(sheet):
+def sheet_value(sheet: ScoreSheet) -> float:
     """The sheet total plus credit for what it may still earn: rows with some of their
     three sums (towards the row's bonus, doubled under a cross) and spare crosses."""
     n10 = len(sheet.e10)
     n11 = len(sheet.e11)
     n12 = len(sheet.e12)
-    v = sheet.total()
+    v: float = sheet.total()
     top = n10 if n10 > n11 else n11
     if n12 > top:
         top = n12
@@ -116,7 +129,7 @@ def sheet_value(sheet):
     return v
 
 
-def best_single(board, value):
+def best_single(board: "Board", value: int) -> int:
     """The most points one tile of `value` can score on the board."""
     cells = board.cells
     best = 0
@@ -131,7 +144,7 @@ def best_single(board, value):
     return best
 
 
-def threat(board, bag, held):
+def threat(board: "Board", bag: "Sequence[int]", held: "Sequence[int]") -> float:
     """The points the next player may expect from one tile: the mean over their hand (the
     tiles they hold, the rest drawn from `bag`) of the best single tile's points."""
     best = [0] * 7
@@ -162,7 +175,7 @@ def threat(board, bag, held):
     return total / (n if draws == 1 else n * n)
 
 
-def best_reply(board, hand, strict, grey_at=GREY_AT_TILE):
+def best_reply(board: "Board", hand: "Sequence[int]", strict: bool, grey_at: str = GREY_AT_TILE) -> int:
     """The most points a legal turn of `hand` scores on `board` (0 when it must pass)."""
     best = 0
     for t in legal_turns(board, hand, False, strict, grey_at):
@@ -171,9 +184,10 @@ def best_reply(board, hand, strict, grey_at=GREY_AT_TILE):
     return best
 
 
-def expected_reply(board, bag, held, strict, grey_at=GREY_AT_TILE):
+def expected_reply(board: "Board", bag: "Sequence[int]", held: "Sequence[int]", strict: bool,
+                   grey_at: str = GREY_AT_TILE) -> float:
     """The next player's expected best points, over their possible hands."""
-    hands = []
+    hands: "list[tuple[float, list[int]]]" = []
     if len(held) >= 2:
         hands.append((1.0, list(held[:2])))
     else:
@@ -200,12 +214,12 @@ def expected_reply(board, bag, held, strict, grey_at=GREY_AT_TILE):
     return total
 
 
-def _turns(pos):
+def _turns(pos: Position) -> "list[tuple[Steps, int, int, int]]":
     # [(steps, points, crosses, top)] of every legal turn.
     return [(t[0], t[2], t[3], t[4]) for t in legal_turns(pos.board, pos.hand, pos.first, pos.strict, pos.grey_at)]
 
 
-def analyse(pos, level=5, seed=0):
+def analyse(pos: Position, level: int = 5, seed: int = 0) -> "list[tuple[Play, float]]":
     """Every legal turn with its value, best first: a list of (turn, value), turn a list
     of (row, col, value) in the order to play. A hand that must pass gets [([], 0)]."""
     _check_level(level)
@@ -213,27 +227,29 @@ def analyse(pos, level=5, seed=0):
     if not turns:
         return [([], 0.0)]
     board = pos.board
-    scored = []
     if level <= 2:
+        quick = []
         for k in range(len(turns)):
             steps, points, crosses, top = turns[k]
-            scored.append((float(points), crosses, top, k))
-        scored.sort(key=lambda x: (-x[0], -x[1], -x[2], x[3]))
-        return [(_play(turns[k][0]), v) for v, _, _, k in scored]
+            quick.append((float(points), crosses, top, k))
+        quick.sort(key=lambda x: (-x[0], -x[1], -x[2], x[3]))
+        return [(_play(turns[k][0]), v) for v, _, _, k in quick]
+    scored: "list[list[float]]" = []  # [value, index of the turn]
     sheet = pos.sheet
     base = sheet_value(sheet)
     cells = board.cells
     for k in range(len(turns)):
         steps, points, crosses, _ = turns[k]
+        v: float
         if points or crosses:
             r = check_turn(board, steps, pos.first, pos.strict, pos.grey_at)
             v = sheet_value(sheet_after(sheet, r.entries, r.crosses)) - base
         else:
             v = 0.0
-        scored.append([v, k])
+        scored.append([v, float(k)])
     if level >= 4:
         for item in scored:
-            steps = turns[item[1]][0]
+            steps = turns[int(item[1])][0]
             for i, val in steps:
                 cells[i] = val
             try:
@@ -243,9 +259,9 @@ def analyse(pos, level=5, seed=0):
                     cells[i] = 0
     scored.sort(key=lambda x: (-x[0], x[1]))
     if level == 5:
-        top = scored[:DEEP]
-        for item in top:
-            steps = turns[item[1]][0]
+        head = scored[:DEEP]
+        for item in head:
+            steps = turns[int(item[1])][0]
             # Back to the sheet value, then less the next player's expected best reply.
             for i, val in steps:
                 cells[i] = val
@@ -255,17 +271,17 @@ def analyse(pos, level=5, seed=0):
             finally:
                 for i, _ in steps:
                     cells[i] = 0
-        top.sort(key=lambda x: (-x[0], x[1]))
-        lowest = top[-1][0]
+        head.sort(key=lambda x: (-x[0], x[1]))
+        lowest = head[-1][0]
         rest = scored[DEEP:]
         for item in rest:
             if item[0] >= lowest:
                 item[0] = lowest - 0.001
-        scored = top + rest
-    return [(_play(turns[k][0]), v) for v, k in scored]
+        scored = head + rest
+    return [(_play(turns[int(k)][0]), v) for v, k in scored]
 
 
-def _play(steps):
+def _play(steps: "Steps") -> "Play":
     out = []
     for i, v in steps:
         r, c = coords(i)
@@ -273,7 +289,7 @@ def _play(steps):
     return out
 
 
-def best(pos, level=5, seed=0):
+def best(pos: Position, level: int = 5, seed: int = 0) -> "tuple[Play, float]":
     """The turn the engine plays at `level` and its value: (turn, value). Level 1 plays a
     random scoring turn (any turn when none scores), drawn with the seed. Levels 1 and 2
     walk the legal turns once without listing them (the device's heap is small)."""
@@ -281,20 +297,21 @@ def best(pos, level=5, seed=0):
     if level > 2:
         return analyse(pos, level, seed)[0]
     rng = Random(seed)
-    pick = None
-    key = None
+    pick: "tuple[Steps, int] | None" = None
+    scoring = False  # level 1: a scoring turn has been seen
+    key: "tuple[int, int, int] | None" = None  # level 2: the best (points, crosses, top) so far
     n = 0
     for steps, _, points, crosses, top in legal_turns(pos.board, pos.hand, pos.first, pos.strict, pos.grey_at):
         if level == 1:
             # A uniform choice among the scoring turns (reservoir sampling), else any turn.
             if points > 0:
-                if key != 1:
-                    key = 1
+                if not scoring:
+                    scoring = True
                     n = 0
                 n += 1
                 if rng.below(n) == 0:
                     pick = (steps, points)
-            elif key is None:
+            elif not scoring:
                 n += 1
                 if rng.below(n) == 0:
                     pick = (steps, points)

@@ -25,7 +25,8 @@ def test_every_kind_is_a_draw_function_whose_arguments_are_its_keys():
 
 def test_the_host_sends_the_screens_and_three_frames_that_draw_none():
     assert HOST_DATA_TYPES == KINDS + ("bright", "query", "raw")
-    assert KINDS == ("fits_card", "zatre_tiles", "forbes_hand", "forbes_stone", "message", "scores", "clear")
+    assert KINDS == ("fits_card", "zatre_tiles", "forbes_hand", "forbes_stone", "fits_hint", "zatre_hint",
+                     "forbes_hint", "message", "scores", "clear")
 
 
 def test_a_payload_the_table_allows_comes_back_without_its_null_keys():
@@ -50,8 +51,11 @@ BAD = [
     ("scores", {"scores": [3], "names": ["ANA", 2]}, "names must be a list of strings, not ['ANA', 2]"),
     ("clear", {"now": True}, "unknown key 'now' (keys: none)"),
     ("clear", [1], "the payload must be an object of keys, not [1]"),
+    ("fits_hint", {"orientation": 2}, "tile is required"),
+    ("zatre_hint", {"tiles": [5], "rows": [7]}, "cols is required"),
+    ("forbes_hint", {"stone": "T", "row": 1, "col": "2"}, "col must be a whole number, not '2'"),
     ("fits", {"tile": "L3"}, "no screen 'fits' (screens: fits_card, zatre_tiles, forbes_hand, forbes_stone,"
-                              " message, scores, clear)"),
+                              " fits_hint, zatre_hint, forbes_hint, message, scores, clear)"),
 ]
 
 

@@ -14,12 +14,9 @@ from boardlight.tui.forbes import ForbesView
 from session_scripts import SCRIPTS
 from tui_helpers import beside_virtual_board, type_entry
 
-# P on an empty board (test_gap_table_fits_hint): 8 orientations, alternately 2 columns
-# wide (drops at columns 1-5) and 3 wide (columns 1-4), each resting on row 1.
-NARROW = "1>1 2>1 3>1 4>1 5>1"
-WIDE = "1>1 2>1 3>1 4>1"
-# "P for Bartholomew, ORIENTATION: COLUMN>ROW": 42 characters, two rows of 38.
-HEADING = "P for Bartholomew, ORIENTATION: COLUMN>ROW"
+# "P for Bartholomew-Jr (O C, row, points):": 40 characters, two rows of 38.
+NAME = "Bartholomew-Jr"
+HEADING = "P for %s (O C, row, points):" % NAME
 
 
 @pytest.fixture
@@ -33,25 +30,39 @@ def _rows(text, width=38):
 
 
 def _dealt(store):
-    session = FitsSession.start(store, ["Bartholomew"], 2, {"boards": [1]})
+    session = FitsSession.start(store, [NAME], 2, {"boards": [1]})
     view = FitsView(session)
     view.handle("")  # deal: seed 2 gives the start card P
-    assert session.core.start_tile("Bartholomew") == "P"
+    assert session.core.start_tile(NAME) == "P"
     return session, view
 
 
+def _ranked(session):
+    # The hint's moves: P's 36 drops on an empty board, each resting on row 1, as the
+    # engine ranks them (level 4, the hint's).
+    from boardcore.fits import engine
+
+    from boardlight.computer.fits import HINT_LEVEL, move_number
+    from boardlight.computer.seats import engine_seed
+
+    game = session.core
+    ranked = engine.analyse(engine.position(game, NAME), HINT_LEVEL,
+                            engine_seed(session.row.seed, move_number(game, 0)))
+    assert len(ranked) == 36 and engine.PASS not in [m for m, _ in ranked]
+    return ["%d %d  row 1   %+6.1f" % (m + (v,)) for m, v in ranked]
+
+
 def test_a_fits_hint_under_a_two_row_heading_still_ends_with_more(store):
-    _session, view = _dealt(store)
+    session, view = _dealt(store)
     view.card_lines, view.card_width = 6, 38
-    # 6 rows: the heading takes 2, the "more" line 1, so 3 orientations fit.
+    lines = _ranked(session)
+    # 6 rows: the heading takes 2, the "more" line 1, so 3 moves fit a page: 12 pages.
     view.handle("hint 1")
-    assert view.peek.splitlines() == [HEADING, "1: " + NARROW, "2: " + WIDE, "3: " + NARROW,
-                                      "more: 'hint 1 4'"]
-    view.handle("hint 1 4")
-    assert view.peek.splitlines() == [HEADING, "4: " + WIDE, "5: " + NARROW, "6: " + WIDE,
-                                      "more: 'hint 1 7'"]
-    view.handle("hint 1 7")
-    assert view.peek.splitlines() == [HEADING, "7: " + NARROW, "8: " + WIDE]
+    assert view.peek.splitlines() == [HEADING] + lines[:3] + ["more: 'hint 1 2'"]
+    view.handle("hint 1 2")
+    assert view.peek.splitlines() == [HEADING] + lines[3:6] + ["more: 'hint 1 3'"]
+    view.handle("hint 1 12")
+    assert view.peek.splitlines() == [HEADING] + lines[33:]
 
 
 @pytest.mark.timeout(120)
@@ -69,7 +80,7 @@ def test_the_ui_tells_the_view_its_panel_width_and_the_hint_fits(store):
     beside_virtual_board(session, script)
     assert seen["region"] == (38, 6) and seen["width"] == 38
     assert _rows(seen["text"]) == 6
-    assert seen["text"].splitlines()[-1] == "more: 'hint 1 4'"
+    assert seen["text"].splitlines()[-1] == "more: 'hint 1 2'"
 
 
 def test_forbes_games_wider_than_the_panel_count_two_rows(store):

@@ -1,9 +1,13 @@
-"""FITS hint at the table beside the device's mirror (6 lines of card panel): a tile with 8
-orientations showed orientations 1-5 and cut 6-8 without a word. The hint now ends with the
-entry that shows the rest, 'hint P O' (from orientation O on)."""
+"""FITS hint at the table beside the device's mirror (6 lines of card panel): the engine's
+ranking of every drop is longer than the panel, so it comes in pages, each ending with the
+entry that shows the next, 'hint P N'."""
 
 import pytest
 
+from boardcore.fits import engine
+
+from boardlight.computer.fits import HINT_LEVEL, move_number
+from boardlight.computer.seats import engine_seed
 from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
 from boardlight.tui.fits import FitsView
@@ -17,10 +21,7 @@ def store(tmp_path):
         yield s
 
 
-# P (##/##/#.) on an empty board: 8 orientations, alternately 2 columns wide (drops at
-# columns 1-5) and 3 wide (columns 1-4); each rests on the bottom row, row 1.
-NARROW = "1>1 2>1 3>1 4>1 5>1"
-WIDE = "1>1 2>1 3>1 4>1"
+HEADING = "P for Ann (O C, row, points):"
 
 
 def _dealt(store):
@@ -31,27 +32,40 @@ def _dealt(store):
     return session, view
 
 
+def _ranked(session):
+    # P on an empty board: 8 orientations, alternately 2 columns wide (drops at columns
+    # 1-5) and 3 wide (columns 1-4), 36 drops, each resting on row 1; a start tile may not
+    # be set aside. Ranked by the engine at the hint's level.
+    game = session.core
+    ranked = engine.analyse(engine.position(game, "Ann"), HINT_LEVEL,
+                            engine_seed(session.row.seed, move_number(game, 0)))
+    drops = sorted(m for m, _ in ranked)
+    assert drops == sorted((o, c) for o in range(1, 9) for c in range(1, 6 if o % 2 else 5))
+    assert [v for _, v in ranked] == sorted((v for _, v in ranked), reverse=True)
+    return ["%d %d  row 1   %+6.1f" % (m + (v,)) for m, v in ranked]
+
+
 def test_a_long_hint_says_how_to_see_the_rest(store):
-    _session, view = _dealt(store)
+    session, view = _dealt(store)
+    lines = _ranked(session)
     view.card_lines = 6
-    view.handle("hint 1")
-    assert view.peek.splitlines() == [
-        "P for Ann, ORIENTATION: COLUMN>ROW",
-        "1: " + NARROW, "2: " + WIDE, "3: " + NARROW, "4: " + WIDE,
-        "more: 'hint 1 5'"]
-    view.handle("hint ann 5")
-    assert view.peek.splitlines() == [
-        "P for Ann, ORIENTATION: COLUMN>ROW",
-        "5: " + NARROW, "6: " + WIDE, "7: " + NARROW, "8: " + WIDE]
-    for bad in ("hint 1 9", "hint 1 x", "hint 1 2 3"):
+    said = view.handle("hint 1")
+    assert view.peek.splitlines() == [HEADING] + lines[:4] + ["more: 'hint 1 2'"]
+    best = lines[0].split()
+    assert said.startswith("Best for Ann: P %s %s, rests on row 1; about %s points" % (best[0], best[1], best[-1]))
+    view.handle("hint ann 2")
+    assert view.peek.splitlines() == [HEADING] + lines[4:8] + ["more: 'hint 1 3'"]
+    view.handle("hint 1 9")
+    assert view.peek.splitlines() == [HEADING] + lines[32:]
+    for bad in ("hint 1 10", "hint 1 0", "hint 1 x", "hint 1 2 3"):
         with pytest.raises(ViewError):
             view.handle(bad)
 
 
 def test_with_room_the_hint_is_whole(store):
-    _session, view = _dealt(store)
-    view.handle("hint 1")  # no panel height known: every orientation
-    assert len(view.peek.splitlines()) == 9 and "more" not in view.peek
+    session, view = _dealt(store)
+    view.handle("hint 1")  # no panel height known: every move
+    assert view.peek.splitlines() == [HEADING] + _ranked(session)
 
 
 @pytest.mark.timeout(120)
@@ -68,4 +82,4 @@ def test_the_hint_fits_the_panel_beside_the_virtual_board(store):
     beside_virtual_board(session, script)
     lines = seen["text"].splitlines()
     assert seen["height"] == 6 and len(lines) == 6
-    assert lines[-1] == "more: 'hint 1 5'"
+    assert lines[-1] == "more: 'hint 1 2'"

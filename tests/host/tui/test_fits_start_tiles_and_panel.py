@@ -195,9 +195,9 @@ def test_ctrl_c_quits_the_table_like_ctrl_q(store):
 
 
 def test_hint_lists_the_drops_one_line_per_orientation(store):
-    # Seed 7: Bob's start tile is Y on an empty board. Every orientation rests on row 1;
-    # Y is 2 wide standing (orientations 1, 3, 5, 7: columns 1..5) and 4 wide lying
-    # (2, 4, 6, 8: columns 1..3), as the strip of its pictures shows.
+    # Seed 7: Bob's start tile is Y on an empty board. Every drop rests on row 1; Y is 2
+    # wide standing (orientations 1, 3, 5, 7: columns 1..5) and 4 wide lying (2, 4, 6, 8:
+    # columns 1..3): 32 drops, one a line, ranked by the engine, as many as the panel holds.
     session = FitsSession.start(store, ["Ann", "Bob"], 7)
     app = TableApp(session)
     seen = {}
@@ -207,11 +207,14 @@ def test_hint_lists_the_drops_one_line_per_orientation(store):
         await _type(pilot, "hint 2")
         seen["card"] = str(app.query_one("#card").content)
         seen["width"] = app.query_one("#card").content_region.width
+        seen["height"] = app.query_one("#card").content_region.height
 
     _run(app, script)
     lines = seen["card"].splitlines()
-    assert lines[0] == "Y for Bob, ORIENTATION: COLUMN>ROW"
-    standing = "1>1 2>1 3>1 4>1 5>1"
-    lying = "1>1 2>1 3>1"
-    assert lines[1:] == ["%d: %s" % (o, standing if o % 2 else lying) for o in range(1, 9)]
+    assert lines[0] == "Y for Bob (O C, row, points):"
+    assert lines[-1] == "more: 'hint 2 2'" and len(lines) == seen["height"]
+    moves = [line.split()[:4] for line in lines[1:-1]]
+    assert all(m[2:] == ["row", "1"] for m in moves)
+    assert all((int(o) % 2 and 1 <= int(c) <= 5) or (not int(o) % 2 and 1 <= int(c) <= 3)
+               for o, c, _, _ in moves)
     assert max(len(line) for line in lines) <= seen["width"]

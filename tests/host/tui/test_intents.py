@@ -25,7 +25,7 @@ def store(tmp_path):
     (("button", "p2", "short"), intents.player(1)),
     (("button", "p6", "long"), intents.player(5)),
     (("button", "next", "down"), None),      # only the release of next and menu counts
-    (("button", "next", "long"), None),
+    (("button", "next", "long"), intents.HINT),  # the best move, on the matrix too
     (("button", "menu", "long"), intents.UNDO),  # a long menu takes back the last action
     (("button", "p0", "down"), None),        # not a player button
     (("button", "aux", "short"), None),

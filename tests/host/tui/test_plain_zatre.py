@@ -81,5 +81,7 @@ def test_hint_lines_keep_points_apart_from_sums(store):
     g.hands[g.current] = [6, 6]
     _, said = plain_game(session, ["hint", "quit"])
     hint = said[said.index("Hint for Ann shown.") + 1].split("\n")
+    # Each turn with its immediate points, crosses and (the engine's value, in points: the
+    # cross and the bonuses it leads to are worth more than the points alone).
     assert hint[:3] == ["12 legal turns, best 8 pts", "best sum 12 (12 ways); best turns:",
-                        "  6@6,7 6@6,6  8 pt x1"]
+                        "  6@6,7 6@6,6  8 pt x1 (17.0)"]
