@@ -70,7 +70,7 @@ def block(canvas, x, y, w, h, c):
 # A scratch 8 x 8 MONO_VLSB frame (one column byte per column, bit 0 at the top: the layout
 # of every bitmap here) and a 2-entry palette, made on first use on a framebuf canvas: a
 # glyph at scale 1 is copied in and blitted in C, with no allocation and no Python loop.
-_blit = []
+_blit = []  # type: list
 
 
 def draw_cols(canvas, x, y, data, start, n, c, scale=1, gap=0):
