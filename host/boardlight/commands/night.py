@@ -43,7 +43,7 @@ def night():
 @DB_OPTION
 @friendly
 def night_start(name, players, points, db):
-    """Start the game night NAME: every game played until `night end` joins it."""
+    """Start the game night NAME. Every game played until `night end` joins it."""
     names = split_names(players)
     with open_log(db) as store:
         store.start_night(name, names, points)
@@ -75,8 +75,8 @@ def night_end(db):
 @DB_OPTION
 @friendly
 def night_show(which, as_json, svg_dir, db):
-    """The standings of game night NIGHT (its name or number; default: the one that is on,
-    else the last)."""
+    """Print a game night's standings. NIGHT is its name or number (default: the one that
+    is on, else the last)."""
     from boardlight.stats.night import standings
 
     with open_log(db, create=False) as store:

@@ -141,7 +141,7 @@ class PlainTable:
         except (RuleError, ViewError, StoreError) as exc:
             self.say(sentence(str(exc)))
             return
-        self._after(seq, parts, message)
+        self._after(seq, was, parts, message)
 
     def computer_moves(self) -> bool:
         """Let the computer players act: their move worked out and said (played at once
@@ -151,6 +151,7 @@ class PlainTable:
         if job is None:
             return False
         seq = self.session.seq
+        was = self.session.row.status
         parts = self._parts()
         try:
             message = self.view.computer_ready(job, run_now(job))
@@ -159,10 +160,10 @@ class PlainTable:
             return False
         if self.session.seq == seq:
             return False  # a move waiting for a person: the prompt says it
-        self._after(seq, parts, message)
+        self._after(seq, was, parts, message)
         return True
 
-    def _after(self, seq, parts, message):
+    def _after(self, seq, was, parts, message):
         """Say what an entry or a computer's move did, and the table when the game moved."""
         view = self.view
         # Shown once, here: there is no panel to keep it in.

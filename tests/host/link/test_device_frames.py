@@ -4,12 +4,12 @@ and a bad info is a problem the link states, not a device the table tries to dra
 
 import pytest
 
-from boardcore.protocol.codec import DEVICE, encode
+from boardcore.protocol.codec import DEVICE, PROTOCOL_VERSION, encode
 from boardlight.link.connection import HANDSHAKE, Link, LinkError
 from boardlight.link.frames import FRAMES, FrameError, check
 from host.link.test_link import FakeDevice, FakeTransport, make, wait_for
 
-INFO = {"v": 2, "fw": "0.1.0", "board": "pico", "display": {"kind": "max7219", "w": 32, "h": 8},
+INFO = {"v": PROTOCOL_VERSION, "fw": "0.1.0", "board": "pico", "display": {"kind": "max7219", "w": 32, "h": 8},
         "colour": False, "buttons": ["menu", "next", "p1"], "scanner": True, "sid": "5e3ad909",
         "boot": "0e5709c3"}
 
@@ -29,10 +29,11 @@ REFUSED = [
     ("scan", {}, "scan: code is missing"),
     ("scan", ["C0DE"], "scan: payload must be an object, not ['C0DE']"),
     ("status", {"applied": 1}, "status: heap_free is missing"),
-    ("status", {"applied": -1, "heap_free": 1, "heap_used": 1, "heap_peak": 1, "mode": "host", "stats": {}},
+    ("status", {"applied": -1, "heap_free": 1, "heap_used": 1, "heap_peak": 1, "mode": "host", "restarts": 0,
+                "stats": {}},
      "status: applied must be a whole number 0..2147483647, not -1"),
     ("status", {"applied": 1, "heap_free": 1, "heap_used": 1, "heap_peak": 1, "mode": "host",
-                "stats": {"sent": "many"}}, "status: stats.sent must be a whole number"),
+                "restarts": 0, "stats": {"sent": "many"}}, "status: stats.sent must be a whole number"),
     ("boot", {"fw": "0.1.0"}, "boot: boot is missing"),
     ("pong", {"sid": 5, "boot": "b"}, "pong: sid must be text of 0 to 16 printable characters, not 5"),
     ("err", {"code": "crc"}, "err: msg is missing"),
@@ -48,7 +49,16 @@ REFUSED = [
     ("info", dict(INFO, buttons=["next", "fire"]), "info: buttons.item 2 must be one of next, menu, p1"),
     ("info", dict(INFO, board=["[/]"]), "info: board must be text of 1 to 40 printable characters, not ['[/]']"),
     ("info", dict(INFO, board="x" * 41), "info: board must be text of 1 to 40 printable characters"),
-    ("info", dict(INFO, v=1), "info: the device speaks protocol 1, this host 2"),
+    ("status", {"applied": 1, "heap_free": 1, "heap_used": 1, "heap_peak": 1, "mode": "host",
+                "stats": {}}, "status: restarts is missing"),
+    ("info", dict(INFO, v=1), "info: the device speaks protocol 1, this host %d" % PROTOCOL_VERSION),
+    ("info", dict(INFO, faults=[{"part": "scanner", "code": "SCAN"}]), "info: faults.item 1.msg is missing"),
+    ("info", dict(INFO, faults=[{"part": "[/]", "code": 7, "msg": ""}]),
+     "info: faults.item 1.code must be text of 1 to 8 printable characters, not 7"),
+    ("info", dict(INFO, away={"presses": 3, "games": [["chess", 2, 81237, 7]]}),
+     "info: away.games.item 1.item 1 must be one of fits, zatre, forbes, not 'chess'"),
+    ("info", dict(INFO, away={"presses": 3, "games": [["fits", 2, -1, 7]]}),
+     "info: away.games.item 1.item 3 must be a whole number 0..9223372036854775807, not -1"),
     ("hello", {}, "hello is not a frame a device sends"),
 ]
 
@@ -64,6 +74,9 @@ def test_good_frames_come_back_as_they_were_and_unknown_keys_are_left_out():
     assert check("btn", ["next", "down"], INFO) == ["next", "down"]
     assert check("scan", {"code": "04A3B2C1", "rssi": 7}, INFO) == {"code": "04A3B2C1"}
     assert check("info", dict(INFO, extra=1)) == INFO
+    faults = [{"part": "scanner", "code": "SCAN", "msg": "scanner mfrc522 on SPI1 did not answer"}]
+    away = {"presses": 9, "games": [["fits", 2, 81237, 7]]}
+    assert check("info", dict(INFO, faults=faults, away=away)) == dict(INFO, faults=faults, away=away)
     assert check("err", {"code": "crc", "msg": "checksum mismatch"}) == {"code": "crc", "msg": "checksum mismatch"}
     # Before the handshake any board button name is one.
     assert check("btn", ["p6", "long"]) == ["p6", "long"]

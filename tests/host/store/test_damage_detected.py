@@ -46,7 +46,7 @@ def _refused_everywhere(db, capsys, gid, message):
     for args in (["show", str(gid)], ["export", str(gid), "--reveal"],
                  ["play", "--resume", str(gid), "--no-device"]):
         code, _out, err = _run(capsys, *args, "--db", str(db))
-        assert (code, err) == (1, "Error: " + message), args
+        assert (code, err) == (1, "error: " + message), args
 
 
 def test_an_action_changed_to_another_legal_one(tmp_path, capsys):
@@ -110,7 +110,7 @@ def test_a_changed_game_row(tmp_path, capsys, sql, what):
                " match its checksum)")
     for args in (["show", "1"], ["export", "1", "--reveal"]):
         code, _out, err = _run(capsys, *args, "--db", str(db))
-        assert (code, err) == (1, "Error: " + message), (what, args)
+        assert (code, err) == (1, "error: " + message), (what, args)
     code, out, _err = _run(capsys, "history", "--db", str(db))
     assert code == 0
     lines = {line.split()[0]: line for line in out.splitlines()[1:]}
@@ -129,7 +129,7 @@ def test_a_game_whose_row_is_gone(tmp_path, capsys):
     assert len(lines) == 2
     assert lines[1].split()[0] == "1" and lines[1].endswith("Ann, Bob (damaged in the log)")
     code, _out, err = _run(capsys, "show", "1", "--db", str(db))
-    assert (code, err) == (1, "Error: game 1: damaged in the game log (its row is missing,"
+    assert (code, err) == (1, "error: game 1: damaged in the game log (its row is missing,"
                               " its players are there)")
 
 

@@ -70,7 +70,7 @@ def test_a_damaged_frame_is_reported_and_nothing_is_dropped(killed, capsys):
         assert main(args + ["--db", str(db)]) == 1, args
         err = capsys.readouterr().err
         # Before: each of them exited 0 with the match cut short at 5 of its 151 actions.
-        assert err.startswith("Error: " + message), (args, err)
+        assert err.startswith("error: " + message), (args, err)
         assert len(err.strip().splitlines()) == 1
     for readonly in (True, False):
         with pytest.raises(StoreError, match="damaged at frame %d" % (at + 1)):

@@ -71,7 +71,7 @@ def test_a_new_log_on_a_full_disk(small_disk, capsys):
     assert main(["play", "fits", "--no-device", "--db", str(db)]) == 1
     err = _one_line(capsys.readouterr().err)
     # Before: "... is not a usable boardlight game log: database or disk is full".
-    assert err == ("Error: the disk holding the game log %s is full: it cannot be opened for"
+    assert err == ("error: the disk holding the game log %s is full: it cannot be opened for"
                    " writing; free some space, then try again" % db)
 
 
@@ -162,7 +162,7 @@ def test_a_file_size_limit_is_named(tmp_path):
     done = _limited(db, "new")
     assert done.returncode == 1
     err = _one_line(done.stderr)
-    assert err == ("Error: the game log %s cannot grow past 2048 bytes, the most this process"
+    assert err == ("error: the game log %s cannot grow past 2048 bytes, the most this process"
                    " may write to a file (ulimit -f; disk I/O error): it cannot be opened for"
                    " writing; raise the limit, then try again" % db), err
     os.remove(db)

@@ -31,6 +31,7 @@ class _Link:
     def __init__(self):
         self.shown = []
         self.on_status = self.on_event = None
+        self.problem = None  # nothing went wrong before the table was up
 
     def next_event(self, timeout):
         return None
