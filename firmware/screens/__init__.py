@@ -25,7 +25,18 @@ def draw(kind, canvas, **payload):
     The kind and payload are taken as they are: a frame from outside goes through
     boardcore.protocol.screens.check() first (the standalone dealer needs no check, and
     without a host the device keeps that table out of its heap)."""
-    return globals()[kind](canvas, **payload)
+    return (globals().get(kind) or __getattr__(kind))(canvas, **payload)
+
+
+def __getattr__(name):
+    # The hint screens (fits_hint, zatre_hint, forbes_hint: screens.hint), loaded on first
+    # use; found here, not defined here, they cost the device no interned names at boot.
+    if name[-5:] == "_hint":
+        import sys
+
+        __import__("screens.hint")
+        return getattr(sys.modules["screens.hint"], name)
+    raise AttributeError(name)
 
 
 def clear(canvas):
@@ -328,23 +339,3 @@ def zatre_tiles(canvas, tiles, hint=None):
 
     m.zatre_tiles(canvas, tiles, hint)
 
-
-def fits_hint(canvas, tile, orientation=None, column=None):
-    """A FITS move to make: `tile` in `orientation` at `column`, or set aside; see screens.hint."""
-    import screens.hint as m
-
-    m.fits_hint(canvas, tile, orientation, column)
-
-
-def zatre_hint(canvas, tiles, rows, cols):
-    """A Zatre turn to play, each value and its cell, as a Scroller; see screens.hint."""
-    import screens.hint as m
-
-    return m.zatre_hint(canvas, tiles, rows, cols)
-
-
-def forbes_hint(canvas, stone, row, col, board=None):
-    """The cell for a Forbes stone; see screens.hint."""
-    import screens.hint as m
-
-    m.forbes_hint(canvas, stone, row, col, board)

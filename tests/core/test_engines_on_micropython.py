@@ -8,6 +8,7 @@ import pytest
 from conftest import run_on
 
 HEAD = """
+import gc
 import json
 from boardcore.rng import Random
 out = []
@@ -24,6 +25,7 @@ while g.phase != "over" and len(out) < 10:
     elif g.phase == "cards" and not g.waiting():
         g.turn_card()
     else:
+        gc.collect()  # as the device does while it waits for a press
         pos = fe.position(g, "Solo")
         move, _ = fe.best(pos, fe.DEVICE_LEVELS[len(out) % len(fe.DEVICE_LEVELS)], len(out))
         out.append(["fits", move])

@@ -88,7 +88,8 @@ def wrap_all():
         (screens.Scroller, "Scroller", ("set", "_put", "_part", "_ready", "step")),
         (glyphs, "glyphs", ("ink", "draw_char", "draw_number")),
     ]
-    for mod in ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "hosted", "alone", "unload"):
+    for mod in ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "boardcore.protocol.strict_json",
+                "hosted", "alone", "unload"):
         m = sys.modules.get(mod)
         if m is None:
             continue
@@ -98,6 +99,9 @@ def wrap_all():
                                                      "feed", "receive_line", "stats_dict")))
         elif mod == "boardcore.protocol.screens":
             targets.append((m, "protocol.screens", ("check", "keys")))
+        elif mod == "boardcore.protocol.strict_json":
+            # It reads every payload (then json.loads, imported where it is called).
+            targets.append((m, "strict_json", ("loads", "problem", "ascii_text")))
         elif mod == "hosted":
             targets.append((m, "hosted", ("info", "frame", "_screens_of", "_status", "_raw")))
         elif mod == "unload":
@@ -115,7 +119,7 @@ def wrap_all():
 
 
 REAL_IMPORT = builtins.__import__
-WATCHED = ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "hosted", "alone", "unload",
+WATCHED = ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "boardcore.protocol.strict_json", "hosted", "alone", "unload",
            "screens.fits", "screens.zatre", "screens.forbes", "boardcore.fits.shapes", "boardcore.glyphs.symbols")
 
 
@@ -325,7 +329,8 @@ def test_memory_error_at_every_call_of_the_paths_leaves_the_device_answering(tmp
     assert result["failed"] == 0, json.dumps(result["failures"], indent=1)
     # The injection reached every kind of point named, on both handshakes and all frames.
     assert result["total"] > 500
-    for point in ("import boardcore.protocol.endpoint", "import hosted", "codec.encode", "codec.decode", "json.loads",
+    for point in ("import boardcore.protocol.endpoint", "import hosted", "codec.encode", "codec.decode", "strict_json.loads",
+                  "import boardcore.protocol.strict_json",
                   "Endpoint.receive_line", "DeviceLink._hello", "App.info", "hosted.frame", "protocol.screens.check",
                   "screens.fits_card", "display.show", "Scroller.step"):
         assert point in result["hits"], point

@@ -112,6 +112,12 @@ def test_beside_a_person_the_computer_waits_for_enter(store):
     view.on_intent(intents.NEXT)
     assert session.seq == 1 and view.pending is None
     assert session.core.current == 1
+    # Ann's tiles stay hidden until they are drawn (so the turn can still be taken back):
+    # `next` draws them, and from then on asks for her hint.
+    assert session.awaiting_draw
+    assert view.intent_for_event(("button", "next", "short")) == intents.NEXT
+    view.on_intent(intents.NEXT)
+    assert not session.awaiting_draw and session.seq == 2
     assert view.intent_for_event(("button", "next", "short")) == intents.HINT  # Ann's turn
 
 

@@ -101,6 +101,11 @@ class _Link:
     state = "connected"
     info = None
     on_status = on_event = None
+    problem = None
+    dropped = 0
+
+    def flooding(self):
+        return False
 
     def next_event(self, timeout):
         return None
@@ -122,7 +127,7 @@ def test_a_device_named_with_markup_is_shown_as_named(store):
     seen = {}
 
     async def script(pilot):
-        device._status(CONNECTED, "[/] [@click=app.quit]")  # the board name and firmware
+        device._link_status(CONNECTED, "[/] [@click=app.quit]")  # the board name and firmware
         await pilot.pause()
         seen["message"] = app.last_message
         seen["screen"] = _seen(app)
