@@ -1,7 +1,7 @@
 """Hand-worked Zatre turns through the reference checker (boardcore.zatre.rules).
 
-Coordinates are RULES.md's (row, col) from the top-left, 0-based. Grey squares used below are
-checked against the list in RULES.md: inner diagonals r == c or r + c == 14.
+Coordinates are docs/rules.md's (row, col) from the top-left, 0-based. Grey squares used below are
+checked against the list in docs/rules.md (Zatre, the board): inner diagonals r == c or r + c == 14.
 """
 
 import pytest
