@@ -1,4 +1,4 @@
-"""Audit: Zatre legality and scoring re-implemented from docs/rules.md alone (dicts of (row, col),
+"""Zatre legality and scoring re-implemented from docs/rules.md alone (dicts of (row, col),
 no code of the core), compared with the core's hints on random small boards built to crowd
 the grey squares and the edges, where the grey exception comes up.
 

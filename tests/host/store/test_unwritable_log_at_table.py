@@ -1,4 +1,4 @@
-"""Audit of the game log at the table: a log that cannot take a write refuses the action
+"""The game log at the table: a log that cannot take a write refuses the action
 cleanly (message, nothing changed) instead of ending the table UI with a traceback."""
 
 import asyncio
