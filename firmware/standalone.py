@@ -9,8 +9,8 @@ screens.Scroller to the app, which steps it (and shows) on its timer. The dealer
 through screens.draw only, with the kinds and keys a host's frames use.
 
 Games, in the order "menu" (short press) steps through them:
-- FITS (fits_deck.deal_round with the game's Random: the same cards as
-  fits_deck.deal_game(seed, players)): each round first shows every player's start
+- FITS (boardcore.fits.deck.deal_round with the game's Random: the same cards as
+  boardcore.fits.deck.deal_game(seed, players)): each round first shows every player's start
   card (inverted, in the player's colour), one per "next", then the 16 building cards
   (a building card that is a player's start tile, which that player skips, is drawn in
   the player's colour); 4 rounds, then "END". Every card of round r shows the round's

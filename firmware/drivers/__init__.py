@@ -1,1 +1,1 @@
-"""Display and input drivers for real boards; hw_setup.py picks them from the board config."""
+"""Display and input drivers for real boards; hw/setup.py picks them from the board config."""

@@ -104,7 +104,7 @@ class MFRC522:
         self._write(_COMMAND, _SOFT_RESET)
         time.sleep_ms(50)
         # A reader that is not wired or not powered reads back 0x00 or 0xFF (MISO floating):
-        # say so at boot, or cards would simply never scan. (OSError: hw_setup names the
+        # say so at boot, or cards would simply never scan. (OSError: hw/setup.py names the
         # part, its bus and its pins.)
         version = self.version()
         if version in (0x00, 0xFF):

@@ -1,4 +1,4 @@
-"""Boot errors of real hardware, in words a maker can act on. Imported by hw_setup only
+"""Boot errors of real hardware, in words a maker can act on. Imported by hw/setup.py only
 when building a part fails, so it takes no heap on a board that works."""
 
 

@@ -1,6 +1,6 @@
 """Builds a real board's hardware from its checked board configuration (board_config.py).
 
-`build(board)` returns (display, attach) like sim_setup.build does for the virtual board:
+`build(board)` returns (display, attach) like sim/setup.py's build does for the virtual board:
 the display is ready to draw on, and `attach(emit)` hands the input drivers the app's event
 callback and returns their task makers (each call makes the coroutine anew, so the app can
 start a task again if it fails) for the app to run as asyncio tasks.

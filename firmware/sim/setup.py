@@ -1,6 +1,6 @@
 """Builds the virtual board's hardware (display, buttons, scanner) on the unix port.
 
-The counterpart of hw_setup.py for display kind "virtual": everything goes through the
+The counterpart of hw/setup.py for display kind "virtual": everything goes through the
 side channel to boardlight's bridge (sim_channel.py).
 """
 

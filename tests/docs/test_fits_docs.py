@@ -1,5 +1,5 @@
-"""Final review of the FITS docs against the commands (issue 2): what the layout page
-says about the full-screen table UI and --layout."""
+"""The FITS docs against the commands: what the layout page says about the full-screen table
+UI and --layout."""
 
 from conftest import ROOT
 

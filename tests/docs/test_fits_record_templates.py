@@ -1,4 +1,4 @@
-"""Final review of docs/fits-formats.md (issue 2): the annotated record templates say
+"""docs/fits-formats.md: the annotated record templates say
 `Seed: 7`, so their start cards and cards must be the ones seed 7 deals."""
 
 import re

@@ -1,4 +1,4 @@
-"""Audit (Forbes): the calls docs/forbes-api.md shows exist with the names it gives."""
+"""Forbes: the calls docs/forbes-api.md shows exist with the names it gives."""
 
 import inspect
 import re

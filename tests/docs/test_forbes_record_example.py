@@ -1,4 +1,4 @@
-"""Final review of docs/forbes-formats.md (issue 4): the match record example carries
+"""docs/forbes-formats.md: the match record example carries
 `seed 42`, so its hands and stones must be the ones seed 42 deals and draws, or the replay
 refuses the example as written."""
 

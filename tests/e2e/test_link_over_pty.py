@@ -46,7 +46,7 @@ def test_handshake_reports_the_board(link):
 
 
 def _l3_cells():
-    # L3 is "#." over "##" (RULES.md). On 16 x 16 the tile area is 15 columns (the last
+    # L3 is "#." over "##" (docs/rules.md). On 16 x 16 the tile area is 15 columns (the last
     # one shows the round and board): cell size s = min(15 // 2, 16 // 2) = 7, offsets
     # ox = (15 - 14) // 2 = 0, oy = (16 - 14) // 2 = 1. So the top cell covers x 0..6,
     # y 1..7 and the bottom row x 0..13, y 8..14.

@@ -18,7 +18,7 @@ import screens  # noqa: E402  (firmware/ is not a package: the host loads it lik
 
 # (name, width, height, colour, code drawing on `d` with `screens`, expected picture)
 CASES = [
-    # L3 is "#." over "##" (RULES.md). 8 x 8 keeps column 7 for round pips, so the tile
+    # L3 is "#." over "##" (docs/rules.md). 8 x 8 keeps column 7 for round pips, so the tile
     # area is 7 x 8: s = min(7 // 2, 8 // 2) = 3, x0 = (7 - 6) // 2 = 0, y0 = (8 - 6) // 2 = 1.
     # Top cell: x 0..2, y 1..3; bottom cells: x 0..5, y 4..6. Round 2: pips (7, 0), (7, 2).
     ("fits_L3_8x8", 8, 8, False, "screens.fits_card(d, 'L3', round_no=2)", """

@@ -159,7 +159,7 @@ def test_zatre_draws_the_whole_bag(zatre_run):
     # so 58 full pairs and a last single tile.
     assert [len(t) for t in draws] == [3, 1] + [2] * 58 + [1]
     flat = [v for t in draws for v in t]
-    # RULES.md: 121 tiles, 21 ones and 20 each of 2..6.
+    # docs/rules.md (Zatre): 121 tiles, 21 ones and 20 each of 2..6.
     assert [flat.count(v) for v in range(1, 7)] == [21, 20, 20, 20, 20, 20]
     assert json.loads(_line(zatre_run, "MSGS")) == ["ZATRE", "END"]
     # A long menu press in Zatre changes nothing: there is no player count to cycle.

@@ -58,9 +58,9 @@ def sim(flash, board, source, heap, no_tty):
             except KeyboardInterrupt:
                 pass
             return
-        from boardlight.vboard import term as vboard_term  # termios: after the board could start
+        from boardlight.vboard import term  # termios: after the board could start
 
-        vboard_term.run(vb, config["buttons"], config["long_press_ms"])
+        term.run(vb, config["buttons"], config["long_press_ms"])
 
 
 @click.command("deploy")

@@ -66,7 +66,15 @@ class Seconds(click.ParamType):
 def split_names(text: str) -> list:
     """Player names from "Ann,Bob" (a name is all that lies between two commas, so "Mary
     Ann,Bob" is one name with a space, which the game refuses) or "Ann Bob"; a number n
-    gives P1..Pn. The game's core checks the names."""
+    gives P1..Pn. The game's core checks the names.
+
+    >>> split_names("Ann,Bob")
+    ['Ann', 'Bob']
+    >>> split_names("Mary Ann, Bob")
+    ['Mary Ann', 'Bob']
+    >>> split_names("3")
+    ['P1', 'P2', 'P3']
+    """
     text = text.strip()
     if text.isdecimal():
         return ["P%d" % (i + 1) for i in range(int(text))]

@@ -309,14 +309,14 @@ def _run_table(session, port, no_device, direct, db, web=None, new=False):
     returns the game's status. A new game whose device cannot start is taken out of the
     log again: no game was played."""
     from boardlight.link.connection import LinkError
-    from boardlight.tui import app as tui_app
+    from boardlight.tui import app
 
     pages = _start_web(session, web)
     # Without --web the UI makes its own table (nobody else acts).
     shared = {"table": pages.table} if pages is not None else {}
     try:
-        status = tui_app.run_table(session, port=port, no_device=no_device, direct=direct,
-                                   **shared)
+        status = app.run_table(session, port=port, no_device=no_device, direct=direct,
+                               **shared)
     except LinkError as exc:
         if new and session.seq == 0 and session.store.forget_unplayed(session.row.id):
             raise Failure("%s (no game was started: add --no-device to play without the"

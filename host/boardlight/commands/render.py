@@ -6,9 +6,9 @@ from boardlight.commands.group import Group
 
 from boardlight.commands.errors import BadInput, Failure
 from boardlight.commands.params import read_text
-from boardlight.render import records as render
+from boardlight.render import records
 
-_game = click.argument("game", type=click.Choice(render.GAMES))
+_game = click.argument("game", type=click.Choice(records.GAMES))
 _out = click.option(
     "-o", "--out", "out_dir", default=".", show_default=True, type=click.Path(file_okay=False),
     help="Folder to write the SVG files into (created if missing).",
@@ -25,8 +25,8 @@ def _layout(path):
 
 def _write(pictures, out_dir):
     try:
-        paths = render.write_pictures(pictures, out_dir)
-    except render.PictureError as exc:
+        paths = records.write_pictures(pictures, out_dir)
+    except records.PictureError as exc:
         raise Failure(str(exc)) from None
     for path in paths:
         click.echo(path)
@@ -46,7 +46,7 @@ def position(game, file, layout, out_dir):
     """Pictures of a position FILE: a FITS board, a Zatre board and score sheets, or a
     Forbes board with the hands' scores."""
     try:
-        pictures = render.position_pictures(game, read_text(file), file, _layout(layout))
+        pictures = records.position_pictures(game, read_text(file), file, _layout(layout))
     except ValueError as exc:
         if type(exc) is not ValueError:  # FormatError: the CLI prints it as a format error
             raise
@@ -71,7 +71,7 @@ def record(game, file, layouts, out_dir):
         by_board[lay.board] = lay
     if by_board and game != "fits":
         raise click.UsageError("--layout is for FITS boards, not %s" % game)
-    _write(render.record_pictures(game, read_text(file), file, by_board or None), out_dir)
+    _write(records.record_pictures(game, read_text(file), file, by_board or None), out_dir)
 
 
 COMMANDS = (render_group,)

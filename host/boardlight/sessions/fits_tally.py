@@ -1,8 +1,8 @@
 """FITS quick tally: a round's score from what a player counts on their board at the end.
 
 Board 1: full rows and open dots. Boards 2-4: open dots and which special spaces are still
-uncovered (coordinates as RULES.md: row 1..12 from the bottom, column 1..6 from the left).
-The score itself comes from the core (fits_score.score_board) on a board built to match the
+uncovered (coordinates of docs/rules.md: row 1..12 from the bottom, column 1..6 from the left).
+The score itself comes from the core (boardcore.fits.score.score_board) on a board built to match the
 tally, so quick tally and full replay can never score the same board differently. Building
 that board also checks the tally is possible at all (e.g. 8 full rows leave 4 rows, each with
 at least one open dot, so at least 4 open dots).

@@ -136,7 +136,7 @@ class ZatreSession(Session):
             details.append({"10": list(sheet.e10), "11": list(sheet.e11), "12": list(sheet.e12),
                             "crosses": sheet.crosses, "sheet": sheet.total(),
                             "held": game.hand(p)})
-        # Held tiles cost only at the end (RULES.md): mid-game the hand is just what was
+        # Held tiles cost only at the end (docs/rules.md): mid-game the hand is just what was
         # drawn for the next turn, so the stored total is the sheet's.
         if game.over:
             totals = game.final_scores()

@@ -292,7 +292,7 @@ class DeviceBridge:
         d = info["display"]
         canvas = Canvas(d["w"], d["h"], bool(info.get("colour")))
         kind, payload = screen
-        # The call the device's app makes for the same frame (firmware/app.py).
+        # The call the device makes for the same frame (firmware/hosted.py).
         scroller = direct.load_screens().draw(kind, canvas, **check(kind, payload))
         if scroller is not None:
             # A text's first frame is only its first column at the right edge: keep it,

@@ -24,7 +24,13 @@ def device_name(name: str, seat: int) -> str:
 
 def for_device(screen: tuple, players: list) -> tuple:
     """The screen (kind, payload) with every player name the device cannot draw replaced
-    by its seat; other screens unchanged."""
+    by its seat; other screens unchanged.
+
+    >>> for_device(("scores", {"scores": [3, 5], "names": ["Zoë", "Ann"]}), ["Zoë", "Ann"])
+    ('scores', {'scores': [3, 5], 'names': ['P1', 'Ann']})
+    >>> for_device(("message", {"text": "Zoë to move", "loop": True}), ["Zoë", "Ann"])
+    ('message', {'text': 'P1 to move', 'loop': True})
+    """
     kind, payload = screen
     shown = [device_name(name, seat) for seat, name in enumerate(players)]
     if shown == list(players):

@@ -47,7 +47,17 @@ def intent_for_event(event):
     """The intent a device event stands for in every game, or None: a short "next" is
     NEXT, a long one HINT, a short "menu" is MENU, a long "menu" is UNDO, a player button
     held down is `hold`, released `player`. Scans are not intents (the view reads the card
-    code)."""
+    code).
+
+    >>> intent_for_event(("button", "next", "short"))
+    Intent(name='next', seat=None)
+    >>> intent_for_event(("button", "next", "long"))
+    Intent(name='hint', seat=None)
+    >>> intent_for_event(("button", "p2", "down"))
+    Intent(name='hold', seat=1)
+    >>> intent_for_event(("button", "next", "down")) is None
+    True
+    """
     if event[0] != "button":
         return None
     _, name, action = event

@@ -4,7 +4,7 @@ Every picture is a bytes object of column bytes, left to right, bit 0 = top row 
 layout of glyph_font), drawn by glyphs.draw_glyph at any scale.
 """
 
-# Forbes symbols in the order RULES.md lists them (index 0..3), and their one-letter codes:
+# Forbes symbols in the order of docs/rules.md (Forbes) (index 0..3), and their one-letter codes:
 # both as in forbes_rules (SYMBOL_NAMES, SYMBOLS), kept here too so that drawing a symbol
 # does not load the rules module (its Options class alone takes 3-4 KB of a device's heap).
 SYMBOL_NAMES = ("square", "triangle", "circle", "star")

@@ -1,6 +1,6 @@
 """FITS conformance scenarios: run(scenario) -> dict, the same on CPython and MicroPython.
 
-Scenario kinds (field "kind"), coordinates as RULES.md (rows 1..12 from the bottom,
+Scenario kinds (field "kind"), coordinates as docs/rules.md (rows 1..12 from the bottom,
 columns 1..6 from the left, orientations from 1):
   drops   drops [tile, orientation, column] on one board -> each resting row or the
           error class name, the board picture (row 12 first) and column heights

@@ -1,4 +1,4 @@
-"""FITS layout files: the defaults are RULES.md's (and marked illustrative), the docs'
+"""FITS layout files: the defaults are docs/rules.md's (and marked illustrative), the docs'
 examples load, and every malformed file gets an error naming file, line and field."""
 
 import re
@@ -10,8 +10,8 @@ from boardcore.fits.layouts import default_layout, load_layout, parse_layout
 from conftest import ROOT
 
 
-def test_defaults_are_rules_md_and_illustrative():
-    # RULES.md, "Defaults, as (row from bottom, column from left)".
+def test_defaults_are_the_documented_ones_and_illustrative():
+    # docs/rules.md, "The special spaces of boards 2-4", as (row, column).
     two = default_layout(2)
     assert two.illustrative
     assert sorted(two.spaces) == sorted([

@@ -1,4 +1,4 @@
-"""Audit of the FITS rules core: cases worked by hand from the rules (docs/rules.md)."""
+"""The FITS rules core: cases worked by hand from the rules (docs/rules.md)."""
 
 import pytest
 

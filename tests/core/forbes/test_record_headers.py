@@ -1,4 +1,4 @@
-"""Audit (Forbes): match-record header lines that contradict each other are refused."""
+"""Forbes: match-record header lines that contradict each other are refused."""
 
 import pytest
 

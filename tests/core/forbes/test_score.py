@@ -1,4 +1,4 @@
-"""Forbes pattern scoring, worked out by hand from RULES.md: row/column 2, 2x2 square 4,
+"""Forbes pattern scoring, worked out by hand from docs/rules.md: row/column 2, 2x2 square 4,
 diagonal 6, the centre four 8, the four corners 10; each card of the symbol pays once."""
 
 import pytest

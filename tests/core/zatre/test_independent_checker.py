@@ -1,4 +1,4 @@
-"""Audit: Zatre legality and scoring re-implemented from RULES.md alone (dicts of (row, col),
+"""Zatre legality and scoring re-implemented from docs/rules.md alone (dicts of (row, col),
 no code of the core), compared with the core's hints on random small boards built to crowd
 the grey squares and the edges, where the grey exception comes up.
 
@@ -27,7 +27,7 @@ GREY |= {(0, 6), (0, 8), (14, 6), (14, 8), (6, 0), (8, 0), (6, 14), (8, 14)}
 POINTS = {10: 1, 11: 2, 12: 4}
 
 
-def test_the_board_as_rules_md_lists_it():
+def test_the_board_as_the_rules_list_it():
     assert len(PLAY) == 193 and len(GREY) == 32 and GREY <= set(PLAY) and (7, 7) not in GREY
 
 

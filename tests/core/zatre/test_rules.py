@@ -1,7 +1,7 @@
 """Hand-worked Zatre turns through the reference checker (boardcore.zatre.rules).
 
-Coordinates are RULES.md's (row, col) from the top-left, 0-based. Grey squares used below are
-checked against the list in RULES.md: inner diagonals r == c or r + c == 14.
+Coordinates are docs/rules.md's (row, col) from the top-left, 0-based. Grey squares used below are
+checked against the list in docs/rules.md (Zatre, the board): inner diagonals r == c or r + c == 14.
 """
 
 import pytest
@@ -41,7 +41,7 @@ def test_run_of_13_is_refused_and_board_unchanged():
 
 
 def test_column_message_names_rows():
-    # Column 9: 5 + 4 + 2 at rows 3-5, a 3 at (6,9) would make 14 (the issue's example).
+    # Column 9: 5 + 4 + 2 at rows 3-5, a 3 at (6,9) would make 14.
     b = board((3, 9, 5), (4, 9, 4), (5, 9, 2))
     with pytest.raises(SumError, match=r"^column 9, rows 3-6 would sum to 14"):
         turn(b, (6, 9, 3))

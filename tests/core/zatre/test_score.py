@@ -1,4 +1,4 @@
-"""Zatre score sheets worked by hand (RULES.md: x2 | 10 | 11 | 12 | bonus | total)."""
+"""Zatre score sheets worked by hand (docs/rules.md: x2 | 10 | 11 | 12 | bonus | total)."""
 
 from boardcore.zatre.game import Game
 from boardcore.zatre.score import ScoreSheet, bonus

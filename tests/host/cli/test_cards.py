@@ -13,7 +13,7 @@ START = ["P", "T5", "U", "Y"]
 
 def test_fits_catalogue_is_four_start_then_sixteen_building_cards():
     deck = C.catalogue("fits", START)
-    # RULES.md: 4 start cards + 16 building cards, one building card per tile in table order.
+    # docs/rules.md: 4 start cards + 16 building cards, one building card per tile in table order.
     assert [c.card_id for c in deck[:4]] == ["start-P", "start-T5", "start-U", "start-Y"]
     assert [c.card_id for c in deck[4:]] == [
         "build-" + t for t in "I3 L3 O4 T4 S4 L4 F L5 N P T5 U V5 W X Y".split()
@@ -23,7 +23,7 @@ def test_fits_catalogue_is_four_start_then_sixteen_building_cards():
 
 
 def test_fits_default_start_tiles_are_the_core_default():
-    # RULES.md option start_tiles, default P, T5, U, Y.
+    # docs/rules.md's FITS option start_tiles, default P, T5, U, Y.
     assert [c.shows for c in C.catalogue("fits")[:4]] == START
 
 

@@ -1,4 +1,4 @@
-"""Audit of the FITS commands as a user runs them: bad files, bad typed input."""
+"""The FITS commands as a user runs them: bad files, bad typed input."""
 
 import io
 
@@ -166,7 +166,7 @@ def test_files_saved_with_a_byte_order_mark_are_read(tmp_path, capsys):
 
 
 def test_replay_says_which_layouts_the_scores_rest_on(tmp_path, capsys):
-    # The issue: the default layouts are labelled ILLUSTRATIVE wherever shown; replay's
+    # The default layouts are labelled ILLUSTRATIVE wherever shown; replay's
     # scores of boards 2-4 rest on them, so its JSON names them as score fits does.
     import json
 

@@ -1,4 +1,4 @@
-"""Audit (Forbes): a hidden hand never reaches a printed output while its game is played."""
+"""Forbes: a hidden hand never reaches a printed output while its game is played."""
 
 import json
 

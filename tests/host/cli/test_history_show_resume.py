@@ -234,7 +234,7 @@ def test_play_resume_continues_a_plain_game(db, monkeypatch, capsys):
 
 
 def test_play_takes_each_games_rule_options_into_the_stored_game(db, recorded_tables):
-    # The table UI sets the RULES.md options the game is played with; they are stored with
+    # The table UI sets the rule options (docs/rules.md) the game is played with; they are stored with
     # the game, so a resume or a replay of the export plays by the same rules.
     assert main(["play", "zatre", "--players", "Ann,Bob", "--strict-adjacency",
                  "--centre-doubles", "--no-device", "--db", str(db)]) == 0

@@ -1,4 +1,4 @@
-"""Audit (Forbes): the line-based match as a user starts it."""
+"""Forbes: the line-based match as a user starts it."""
 
 from boardlight.cli import main
 

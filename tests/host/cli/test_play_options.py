@@ -1,4 +1,4 @@
-"""Audit of `boardlight play` options: before the game, after it, with --resume."""
+"""`boardlight play` options: before the game, after it, with --resume."""
 
 import pytest
 

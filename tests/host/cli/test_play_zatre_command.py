@@ -1,4 +1,4 @@
-"""Audit of `boardlight play zatre` as a user runs it: the documented command lines work, and
+"""`boardlight play zatre` as a user runs it: the documented command lines work, and
 --players takes a count in the line-based game as it does in the table UI."""
 
 import os
@@ -80,7 +80,7 @@ def test_documented_line_game_commands_run(tmp_path, monkeypatch):
 
 
 def test_record_path_that_cannot_be_written_is_refused_before_the_game(tmp_path):
-    # Before the audit the game started and crashed with a traceback after the first turn.
+    # Checked before the first turn, so the game never starts with a record it cannot write.
     res = _run(["play", "zatre", "--plain", "--players", "Ann,Bob", "--seed", "3",
                 "--record", str(tmp_path / "missing" / "g.txt")], tmp_path, "1@7,7 3@6,7 4@7,6\nquit\n")
     assert res.exit_code == 2

@@ -1,6 +1,6 @@
-"""Final review of the Zatre and Forbes file commands (issues 3 and 4): a file saved by a
-Windows editor (UTF-8 with a BOM) reads like the FITS files do, and a file that cannot be
-read is a one-line error with exit status 2, not a traceback."""
+"""The Zatre and Forbes file commands: a file saved by a Windows editor (UTF-8 with a BOM)
+reads like the FITS files do, and a file that cannot be read is a one-line error with exit
+status 2, not a traceback."""
 
 import builtins
 

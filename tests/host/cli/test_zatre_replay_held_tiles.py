@@ -1,4 +1,4 @@
-"""Final review of `boardlight replay zatre` (issue 3): held tiles cost only at the end.
+"""`boardlight replay zatre`: held tiles cost only at the end.
 Mid-game (tests/host/cli/test_zatre_commands.py) a hand is what was drawn for the next turn and costs
 nothing; at the end the tiles still held are subtracted."""
 

@@ -14,7 +14,7 @@ from session_scripts import play_out, next_fits
 
 CARDS = "I3 L3 O4 T4 S4 L4 F L5 N P T5 U V5 W X Y"
 
-# RULES.md's two reported rounds, with the cards turned at the table (Seed: none):
+# The two reported rounds of docs/rules.md, with the cards turned at the table (Seed: none):
 # board 1 "8 full rows, 4 dots open: 4"; board 4 (default, ILLUSTRATIVE pairs A (2,1) (6,6),
 # B (3,4) (9,2), C (5,2) (11,6), D (7,5) (12,1), E (4,6) (10,4)) "4 pairs open, 7 dots
 # open": A-D both uncovered 4 x (+3), E both covered 0, 7 open dots -7: 5. Total 9, with no
@@ -49,7 +49,7 @@ def _replay(tmp_path, capsys, text, *args):
     return code, captured
 
 
-def test_the_reported_rounds_replay_to_rules_md_scores(tmp_path, capsys):
+def test_the_reported_rounds_replay_to_their_reported_scores(tmp_path, capsys):
     code, captured = _replay(tmp_path, capsys, REPORTED)
     assert code == 0, captured.err
     out = json.loads(captured.out)

@@ -124,7 +124,7 @@ def test_resume_refuses_another_games_id(store):
 
 
 def test_fits_tally_reported_rounds(store):
-    # RULES.md's two reported rounds: board 1 "8 full rows, 4 dots open: 4";
+    # docs/rules.md's two reported rounds: board 1 "8 full rows, 4 dots open: 4";
     # board 4 "4 pairs open, 7 dots open: 12 - 7 = 5" (pairs A-D both uncovered, E covered:
     # 4 x (+3) + 0 - 7 = 5). Boards played in the order 1, 4.
     s = FitsSession.start(store, ["Solo"], 8, {"scoring": "tally", "boards": [1, 4]})

@@ -1,4 +1,4 @@
-"""Audit of the game log at the table: a log that cannot take a write refuses the action
+"""The game log at the table: a log that cannot take a write refuses the action
 cleanly (message, nothing changed) instead of ending the table UI with a traceback."""
 
 import asyncio
@@ -70,7 +70,7 @@ def test_show_svg_of_a_quick_tally_game_writes_its_score_chart(tmp_path, capsys)
         s.act({"type": "deal"})
         for _ in range(16):
             s.act({"type": "turn"})
-        # Board 1: Ann 8 full rows and 4 open dots: 8 - 4 = +4 (RULES.md's real round);
+        # Board 1: Ann 8 full rows and 4 open dots: 8 - 4 = +4 (docs/rules.md's round);
         # Bob 2 full rows, 10 open dots (one on each other row): 2 - 10 = -8.
         s.act({"type": "tally", "seat": 0, "open_dots": 4, "full_rows": 8, "uncovered": []})
         s.act({"type": "tally", "seat": 1, "open_dots": 10, "full_rows": 2, "uncovered": []})

@@ -1,4 +1,4 @@
-"""Audit of the cards at the table: enrolling typed at the prompt, scans during play."""
+"""The cards at the table: enrolling typed at the prompt, scans during play."""
 
 import pytest
 from click.testing import CliRunner

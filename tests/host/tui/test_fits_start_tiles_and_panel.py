@@ -1,4 +1,4 @@
-"""Audit of FITS at the table (80 x 24, Textual's pilot): the start tiles and the card panel."""
+"""FITS at the table (80 x 24, Textual's pilot): the start tiles and the card panel."""
 
 import asyncio
 

@@ -31,7 +31,7 @@ def test_tally_keys_name_the_entry_for_each_board(store):
         view.handle("")
     assert session.core.phase == "tally"
     assert "tally P ROWS DOTS" in view.keys_text()
-    # RULES.md's reported board-1 round: 8 full rows, 4 open dots = 4.
+    # docs/rules.md's reported board-1 round: 8 full rows, 4 open dots = 4.
     view.handle("tally 1 8 4")
     assert session.core.round_scores[0][0]["total"] == 4
     # Between rounds the keys already give board 2's entry, and so does the tally phase.

@@ -1,4 +1,4 @@
-"""Audit (Forbes): the table view's entries once the match is over."""
+"""Forbes: the table view's entries once the match is over."""
 
 import pytest
 

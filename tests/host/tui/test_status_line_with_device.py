@@ -1,4 +1,4 @@
-"""Audit of the table UI with a device: what the status line and the device show."""
+"""The table UI with a device: what the status line and the device show."""
 
 import asyncio
 

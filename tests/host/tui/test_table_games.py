@@ -93,7 +93,7 @@ def test_fits_quick_tally_from_the_keyboard(store):
         out["cards"] = session.core.turned
         await _type(pilot, "tally 1 8 3")            # impossible: 4 rows left need 4 dots
         out["refused"] = app.last_message
-        await _type(pilot, "tally ann 8 4")          # RULES.md's reported round: 4
+        await _type(pilot, "tally ann 8 4")          # docs/rules.md's reported round: 4
         await _type(pilot, "tally 2 0 12")           # 12 open rows of 1 dot: -12
         out["end"] = app.last_message
 
@@ -129,7 +129,7 @@ def test_zatre_turn_refused_then_accepted(store):
 
 
 def _forbes_points(board, hand):
-    """Independent count of RULES.md's Forbes scoring (default options) for one hand."""
+    """Independent count of the Forbes scoring of docs/rules.md (default options) for one hand."""
     cells = lambda pts: [board[r * 4 + c] for r, c in pts]  # noqa: E731
     patterns = [(2, [(r, c) for c in range(4)]) for r in range(4)]
     patterns += [(2, [(r, c) for r in range(4)]) for c in range(4)]

@@ -1,4 +1,4 @@
-"""Audit of Zatre at the table (80 x 24, Textual's pilot): the scoreboard and the card panel."""
+"""Zatre at the table (80 x 24, Textual's pilot): the scoreboard and the card panel."""
 
 import asyncio
 

@@ -14,7 +14,7 @@ STOPPED = "the virtual board's firmware is not running (no side channel)"
 
 
 class StoppedBoard(FakeBoard):
-    """The test_audit_device_term board, its firmware stopped: every key or scan fails."""
+    """The FakeBoard of test_sim_scan_prompt, its firmware stopped: every key or scan fails."""
 
     port = "/dev/pts/98"
 

@@ -1,6 +1,6 @@
 """JSON views of Zatre for the host: hints for a position, and the outcome of a game.
 
-Coordinates are RULES.md's (row, col) from the top-left of the 15 x 15 box, 0-based.
+Coordinates are docs/rules.md's (row, col) from the top-left of the 15 x 15 box, 0-based.
 Lists are in a fixed order (never dict order), so the output is stable.
 """
 
@@ -77,7 +77,7 @@ def hints(board, hand, first=False, strict=False, player=None, grey_at="tile"):
 
 def game_outcome(game):
     """Final score sheets and totals of a game (finished or not) as a dict. Held tiles
-    cost only at the end (RULES.md): mid-game a hand is what was drawn for the next turn,
+    cost only at the end (docs/rules.md, Zatre): mid-game a hand is what was drawn for the next turn,
     so an unfinished game's penalty is 0 and its score the sheet total."""
     players = []
     for p in range(len(game.players)):

@@ -2,7 +2,7 @@
 open dots, special spaces (boards 2-4) with a legend, a note when the layout is
 illustrative, tiles sticking out above the top, and the round's score when it is known.
 
-Coordinates are RULES.md's: rows 1..12 from the bottom, columns 1..6 from the left; the
+Coordinates are docs/rules.md's: rows 1..12 from the bottom, columns 1..6 from the left; the
 picture shows row 12 at the top (rows 13 and up above the frame, where a tile sticks
 out), with row and column numbers in the margins.
 

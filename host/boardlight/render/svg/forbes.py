@@ -2,7 +2,7 @@
 the completed scoring patterns listed under the board (with the players' scores when
 hands are given).
 
-Cells are RULES.md's (row, col) from the top-left, 0-based, labelled in the margins.
+Cells are docs/rules.md's (row, col) from the top-left, 0-based, labelled in the margins.
 Classes in the SVG: ``cell`` (16 rects, ``data-row``/``data-col``, plus ``data-symbol``
 on a stone), ``stone`` with ``symbol-square``/``-triangle``/``-circle``/``-star`` (one
 shape per stone), ``pattern`` (one text line per completed pattern), ``score`` (one

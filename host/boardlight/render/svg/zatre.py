@@ -1,7 +1,7 @@
 """SVG pictures for Zatre: the board (193 playable cells, grey doubling squares, the red
 start square, tiles as dice pips) and a player's score sheet.
 
-Board cells are RULES.md's (row, col) from the top-left of the 15 x 15 box, 0-based,
+Board cells are docs/rules.md's (row, col) from the top-left of the 15 x 15 box, 0-based,
 labelled in the margins. Classes: ``cell`` (one rect per playable cell, ``data-row``,
 ``data-col``), with ``grey`` or ``start`` added on those squares; ``tile`` (one rect per
 tile, ``data-value``) and ``pip`` (its dots). Sheet classes: ``box`` (every box of the

@@ -56,7 +56,13 @@ NEGATIVE_DIGITS = "❶❷❸❹❺❻❼❽❾"
 def narrow_cell(kind, text):
     """A cell in one character: '#' covered, '·' an open dot, ' ' above the board where no
     tile sticks out; a special space its symbol or value: '2' for +2 (or 2), '❺' for -5,
-    '+' and '-' for values of 10 or more either way (special_legend says which)."""
+    '+' and '-' for values of 10 or more either way (special_legend says which).
+
+    >>> [narrow_cell("tile", ""), narrow_cell("dot", ""), narrow_cell("air", "")]
+    ['#', '·', ' ']
+    >>> [narrow_cell("special", t) for t in ("+2", "-5", "C", "12")]
+    ['2', '❺', 'C', '+']
+    """
     if kind == "tile":
         return "#"
     if kind == "dot":
@@ -118,7 +124,13 @@ def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WID
 
 def start_line(names, tiles, width=BOARD_WIDTH) -> str:
     """'start: Ann U  Bob Y ...' on one line of `width`: names are shortened as much as
-    needed (the board panel has no line to spare for a second one)."""
+    needed (the board panel has no line to spare for a second one).
+
+    >>> start_line(["Ann", "Bob"], ["U", "Y"])
+    'start: Ann U  Bob Y'
+    >>> start_line(["Annabel", "Bernadette", "Christophe", "Dominique"], ["P", "T5", "U", "Y"])
+    'start: Ann P  Ber T5  Chr U  Dom Y'
+    """
     for chars in (6, 5, 4, 3, 2, 1):
         for sep in ("  ", " "):
             line = "start: " + sep.join("%s %s" % (n[:chars], t) for n, t in zip(names, tiles))

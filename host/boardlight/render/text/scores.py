@@ -4,7 +4,23 @@ player's points and the detail the session keeps (`boardlight show`, the line-ba
 
 def breakdown_lines(players, score_lines, parts=None) -> list:
     """Lines for `score_lines` (a session's [(part, points, details)]), parts in play order
-    ('round 2' before 'round 10', 'total' last); `parts` picks some of them."""
+    ('round 2' before 'round 10', 'total' last); `parts` picks some of them.
+
+    >>> lines = breakdown_lines(["Ann", "Bob"], [
+    ...     ("total", [9, 4], None),
+    ...     ("round 10", [1, 2], None),
+    ...     ("round 2", [8, 2], [{"rows": 8, "dots": 4}, {"rows": 2, "dots": 10}])])
+    >>> for line in lines: print(line)
+    round 2:
+      Ann     8  (dots 4, rows 8)
+      Bob     2  (dots 10, rows 2)
+    round 10:
+      Ann     1
+      Bob     2
+    total:
+      Ann     9
+      Bob     4
+    """
     scores = {part: list(zip(points, details or [None] * len(points)))
               for part, points, details in score_lines}
     chosen = sorted((p for p in scores if parts is None or p in parts), key=_part_order)
