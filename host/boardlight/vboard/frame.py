@@ -54,7 +54,9 @@ class MatrixFrame:
         """The raw pixel value: 0/1 on mono, the RGB565 number on colour."""
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IndexError("pixel (%d, %d) is outside %dx%d" % (x, y, self.width, self.height))
-        return self._canvas.pixel(x, y)
+        v = self._canvas.pixel(x, y)
+        assert v is not None  # inside the canvas
+        return v
 
     def lit(self, x: int, y: int) -> bool:
         return self.value(x, y) != 0
