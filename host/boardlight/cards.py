@@ -12,10 +12,14 @@ Every failing call raises CardError (or a subclass) with a message saying what w
 before anything is changed: the registry file and a round's played cards stay as they were.
 """
 
+from __future__ import annotations
+
 import json
 import os
 import tempfile
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from boardcore.errors import FormatError
 
@@ -24,6 +28,9 @@ from boardlight.invocation import command
 
 GAMES_WITH_CARDS = ("fits", "forbes")
 FORMAT_VERSION = 1
+
+# What the registry holds per code: (game, card id).
+Entry = tuple[str, str]
 
 
 class CardError(Exception):
@@ -51,36 +58,36 @@ class Card:
 
     __slots__ = ("game", "card_id", "kind", "shows")
 
-    def __init__(self, game, card_id, kind, shows):
+    def __init__(self, game: str, card_id: str, kind: str, shows: str) -> None:
         self.game = game
         self.card_id = card_id
         self.kind = kind  # "start" / "build" (FITS) or "owner" (Forbes)
         self.shows = shows  # the tile id (FITS) or the symbol name (Forbes)
 
-    def label(self):
+    def label(self) -> str:
         """What a person reads to find the card in the box, e.g. 'FITS building card L4'."""
         if self.game == "fits":
             kind = "start" if self.kind == "start" else "building"
             return "FITS %s card %s" % (kind, self.shows)
         return "Forbes ownership card %s (%s of 5)" % (self.shows, self.card_id.rsplit("-", 1)[1])
 
-    def short(self):
+    def short(self) -> str:
         """A few capitals for an 8-pixel-high scrolling display, e.g. 'BUILD L4', 'STAR 2'."""
         if self.game == "fits":
             return ("START " if self.kind == "start" else "BUILD ") + self.shows
         return "%s %s" % (self.shows.upper(), self.card_id.rsplit("-", 1)[1])
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Card) and (self.game, self.card_id) == (other.game, other.card_id)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.game, self.card_id))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Card(%r, %r)" % (self.game, self.card_id)
 
 
-def _fits_cards(start_tiles):
+def _fits_cards(start_tiles: Sequence[str] | None) -> list[Card]:
     from boardcore.fits import deck as fits_deck
     from boardcore.fits import tiles as fits_tiles
 
@@ -97,7 +104,7 @@ def _fits_cards(start_tiles):
     return cards
 
 
-def _forbes_cards():
+def _forbes_cards() -> list[Card]:
     from boardcore.forbes import rules as forbes_cards
 
     cards = []
@@ -107,7 +114,7 @@ def _forbes_cards():
     return cards
 
 
-def catalogue(game, start_tiles=None):
+def catalogue(game: str, start_tiles: Sequence[str] | None = None) -> list[Card]:
     """The physical cards of a game, in the order enrolment walks them.
 
     FITS: the 4 start cards (``start_tiles``, default the core's) then the 16 building
@@ -124,14 +131,14 @@ def catalogue(game, start_tiles=None):
     raise CardError("unknown game %r: cards exist for %s" % (game, ", ".join(GAMES_WITH_CARDS)))
 
 
-def default_path():
+def default_path() -> Path:
     """The registry file in the user's data folder (platformdirs)."""
     import platformdirs
 
     return Path(platformdirs.user_data_dir("boardlight", appauthor=False)) / "cards.json"
 
 
-def _check_code(code):
+def _check_code(code: object) -> str:
     if not isinstance(code, str):
         raise CardError("a card code must be text, not %r" % (code,))
     code = code.strip()
@@ -150,12 +157,12 @@ class CardRegistry:
     leaves either the old or the new file, never half of one.
     """
 
-    def __init__(self, path=None):
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
-        self._codes = {}  # code -> (game, card_id)
+        self._codes: dict[str, Entry] = {}  # code -> (game, card_id)
 
     @classmethod
-    def load(cls, path=None):
+    def load(cls, path: str | os.PathLike[str] | None = None) -> CardRegistry:
         reg = cls(path)
         if not reg.path.exists():
             return reg
@@ -166,10 +173,10 @@ class CardRegistry:
         reg._codes = _parse_registry(data, reg.path)
         return reg
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._codes)
 
-    def card_for(self, code):
+    def card_for(self, code: str) -> Card:
         """The Card a code stands for; UnknownCode if it was never enrolled."""
         code = _check_code(code)
         entry = self._codes.get(code)
@@ -177,14 +184,14 @@ class CardRegistry:
             raise UnknownCode("unknown card code %r: enrol it with `%s`" % (code, command("cards enrol")))
         return _card_from_id(*entry)
 
-    def code_of(self, game, card_id):
+    def code_of(self, game: str, card_id: str) -> str | None:
         """The code enrolled for a card, or None."""
         for code, entry in self._codes.items():
             if entry == (game, card_id):
                 return code
         return None
 
-    def entries(self, game=None):
+    def entries(self, game: str | None = None) -> list[tuple[str, Card]]:
         """(code, Card) pairs in card order, optionally of one game."""
         out = []
         for code, (g, cid) in self._codes.items():
@@ -193,7 +200,7 @@ class CardRegistry:
         out.sort(key=lambda pair: (pair[1].game, pair[1].card_id, pair[0]))
         return out
 
-    def enrol(self, code, card):
+    def enrol(self, code: str, card: Card) -> None:
         """Store code -> card, replacing the card's previous code; saves the file.
 
         A code already enrolled for a different card raises CardError and changes nothing.
@@ -215,7 +222,7 @@ class CardRegistry:
         new[code] = (card.game, card.card_id)
         self._save(new)
 
-    def forget(self, code):
+    def forget(self, code: str) -> None:
         """Remove one code; UnknownCode if it is not enrolled."""
         code = _check_code(code)
         if code not in self._codes:
@@ -224,7 +231,7 @@ class CardRegistry:
         del new[code]
         self._save(new)
 
-    def _save(self, codes):
+    def _save(self, codes: dict[str, Entry]) -> None:
         data = {
             "version": FORMAT_VERSION,
             "cards": {code: {"game": g, "card": cid} for code, (g, cid) in sorted(codes.items())},
@@ -253,14 +260,14 @@ class CardRegistry:
         self._codes = codes  # only once the file holds it
 
 
-def _card_from_id(game, card_id):
+def _card_from_id(game: str, card_id: str) -> Card:
     for card in catalogue_all(game):
         if card.card_id == card_id:
             return card
     raise CardError("%s has no card %r" % (game, card_id))
 
 
-def catalogue_all(game):
+def catalogue_all(game: str) -> list[Card]:
     """Every card id the registry may hold for a game: FITS start cards for every tile
     (a group may choose any four), plus the building cards; Forbes' 20 cards."""
     if game == "fits":
@@ -270,14 +277,14 @@ def catalogue_all(game):
     return catalogue(game)
 
 
-def _parse_registry(data, path):
+def _parse_registry(data: Any, path: Path) -> dict[str, Entry]:
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise CardError("card registry %s: expected a JSON object with \"version\": %d" % (path, FORMAT_VERSION))
     cards = data.get("cards")
     if not isinstance(cards, dict):
         raise CardError("card registry %s: \"cards\" must be an object of code -> card" % path)
-    codes = {}
-    seen = {}
+    codes: dict[str, Entry] = {}
+    seen: dict[Entry, str] = {}
     for code in sorted(cards):
         entry = cards[code]
         if not isinstance(entry, dict) or set(entry) != {"game", "card"}:
@@ -307,14 +314,14 @@ class ScanTracker:
     (FITS reshuffles both decks each round).
     """
 
-    def __init__(self, registry, game):
+    def __init__(self, registry: CardRegistry, game: str) -> None:
         if game not in GAMES_WITH_CARDS:
             raise CardError("%s has no cards to scan" % game)
         self.registry = registry
         self.game = game
-        self.played = []  # Cards in the order they were accepted
+        self.played: list[Card] = []  # Cards in the order they were accepted
 
-    def check(self, code):
+    def check(self, code: str) -> Card:
         """The Card a scan stands for, if it may be played now; changes nothing."""
         card = self.registry.card_for(code)
         if card.game != self.game:
@@ -323,23 +330,25 @@ class ScanTracker:
             raise AlreadyPlayed("%s was already played" % card.label())
         return card
 
-    def accept(self, code):
+    def accept(self, code: str) -> Card:
         """check(code), then mark the card played; returns it."""
         card = self.check(code)
         self.played.append(card)
         return card
 
-    def unplay(self, card):
+    def unplay(self, card: Card) -> None:
         """Take back a played card (e.g. when the UI undoes the turn); CardError if not played."""
         if card not in self.played:
             raise CardError("%s was not played, so cannot be taken back" % card.label())
         self.played.remove(card)
 
-    def new_round(self):
+    def new_round(self) -> None:
         self.played = []
 
 
-def enrol_walk(registry, cards, events, say, show=None):
+def enrol_walk(registry: CardRegistry, cards: Sequence[Card], events: Iterable[tuple[Any, ...]],
+               say: Callable[[str], object],
+               show: Callable[[Card], object] | None = None) -> tuple[int, int]:
     """Walk the cards one by one: name each, take the next event, store the scanned code.
 
     ``events`` yields event tuples as the device sends them: ("scan", CODE) enrols the
@@ -351,7 +360,7 @@ def enrol_walk(registry, cards, events, say, show=None):
     named (the device shows ``card.short()``).
     """
     enrolled = skipped = 0
-    events = iter(events)
+    pending = iter(events)
     for index, card in enumerate(cards):
         old = registry.code_of(card.game, card.card_id)
         note = " (now %r; next skips)" % old if old is not None else ""
@@ -359,7 +368,7 @@ def enrol_walk(registry, cards, events, say, show=None):
         if show is not None:
             show(card)
         while True:
-            event = next(events, None)
+            event = next(pending, None)
             if event is None or event[:3] == ("button", "menu", "short"):
                 say("stopped: %d enrolled, %d skipped" % (enrolled, skipped))
                 return enrolled, skipped

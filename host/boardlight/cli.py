@@ -15,6 +15,8 @@ line), and one of two exit codes (README, "Exit codes"):
 """
 
 import sys
+from collections.abc import Sequence
+from typing import Any, Literal, NoReturn, overload
 
 import click
 
@@ -30,11 +32,11 @@ COMMAND_MODULES = (play, replay, score, hint, analyse, render, cards, direct, de
                    stats, night)
 
 
-def _say(message):
+def _say(message: object) -> None:
     click.echo("error: %s" % message, err=True)
 
 
-def report(exc) -> int:
+def report(exc: Exception) -> int:
     """Print an exception of the command line as its one line; its exit code."""
     if isinstance(exc, click.UsageError):
         ctx = exc.ctx
@@ -59,7 +61,19 @@ class Boardlight(Group):
     """The top group: its main() reports errors by the convention above, whether run as
     the program or by click's test runner."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    @overload
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: Literal[True] = True,
+             **extra: Any) -> NoReturn: ...
+
+    @overload
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = ...,
+             **extra: Any) -> int: ...
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> int:
         try:
             result = super().main(args, prog_name or program(), complete_var, standalone_mode=False,
                                   **extra)
@@ -73,7 +87,7 @@ class Boardlight(Group):
 
 @click.group(cls=Boardlight, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="boardlight")
-def cli():
+def cli() -> None:
     """boardlight: a table companion for FITS, Zatre and Forbes."""
 
 
@@ -82,7 +96,7 @@ for _module in COMMAND_MODULES:
         cli.add_command(_command)
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point: runs the command line and returns its exit code."""
     return cli.main(args=argv, standalone_mode=False)
 

@@ -7,12 +7,17 @@ with `mpremote mip install` unless the board already has them built in. A port i
 device or any URL pyserial opens (socket://HOST:PORT, rfc2217://HOST:PORT).
 """
 
+from __future__ import annotations
+
 import os
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from boardcore.errors import FormatError
 
@@ -29,16 +34,16 @@ class DeployError(Exception):
     """Deploying failed; the message says at which step and why."""
 
 
-def _board_config():
+def _board_config() -> ModuleType:
     # The firmware's own validator, so the host checks a board file exactly as the device does.
     return import_firmware_module("board_config")
 
 
-def board_names():
+def board_names() -> list[str]:
     return sorted(p.stem for p in BOARDS.glob("*.json"))
 
 
-def load_board(name_or_path):
+def load_board(name_or_path: str | os.PathLike[str]) -> tuple[dict[str, Any], str]:
     """(checked config dict, its JSON text) for a board name ("pico") or a .json path."""
     path = Path(name_or_path)
     if path.suffix != ".json":
@@ -54,11 +59,11 @@ def load_board(name_or_path):
     return config, text
 
 
-def required_packages(config):
+def required_packages(config: dict[str, Any]) -> list[str]:
     return list(_board_config().required_packages(config))
 
 
-def _mpremote(port, *args, timeout=120):
+def _mpremote(port: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     argv = [sys.executable, "-m", "mpremote", "connect", port, *args]
     try:
         return subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
@@ -73,9 +78,10 @@ PLATFORMS = {"rp2040": ("rp2",), "esp32s3": ("esp32",)}
 _PLATFORM_MARK = "boardlight-platform:"
 
 
-def _platform_check(mcu):
+def _platform_check(mcu: str) -> str:
     """Device-side code that raises (so mpremote stops before copying anything) when the
     board's MicroPython port is not the one the board file's mcu needs."""
+    names: tuple[str, ...]
     if mcu in PLATFORMS:
         names, want = PLATFORMS[mcu], True
     else:
@@ -84,16 +90,16 @@ def _platform_check(mcu):
         names, want, _PLATFORM_MARK)
 
 
-def _prepare_script(files):
+def _prepare_script(files: Sequence[str]) -> str:
     """Device-side code: make the folders, remove .py files that would shadow new .mpy ones
     (MicroPython imports X.py before X.mpy)."""
-    dirs = set()
+    found = set()
     for f in files:
         d = os.path.dirname(f)
         while d:  # every ancestor too: os.mkdir makes one level at a time
-            dirs.add(d)
+            found.add(d)
             d = os.path.dirname(d)
-    dirs = sorted(dirs, key=lambda d: (d.count("/"), d))
+    dirs = sorted(found, key=lambda d: (d.count("/"), d))
     shadows = sorted(f[:-4] + ".py" for f in files if f.endswith(".mpy"))
     return (
         "import os\n"
@@ -104,7 +110,7 @@ def _prepare_script(files):
     ) % (dirs, shadows)
 
 
-def board_on_device(port):
+def board_on_device(port: str) -> str:
     """The name of the board file already on the board (its board.json "name"), so that a
     redeploy keeps the configuration. DeployError if there is none."""
     done = _mpremote(port, "exec", "print(open('board.json').read())")
@@ -126,7 +132,7 @@ def board_on_device(port):
     return config["name"]
 
 
-def soft_reset(port, timeout=3.0):
+def soft_reset(port: str, timeout: float = 3.0) -> None:
     """Interrupt what runs, go to the friendly REPL and press Ctrl-D: main.py starts again."""
     import serial
 
@@ -142,7 +148,9 @@ def soft_reset(port, timeout=3.0):
         time.sleep(0.1)
 
 
-def deploy(port, board="virtual", compiled=True, log=print, packages_from=None, check_platform=True):
+def deploy(port: str, board: str = "virtual", compiled: bool = True,
+           log: Callable[[str], object] = print, packages_from: str | None = None,
+           check_platform: bool = True) -> dict[str, Any]:
     """Compile, copy, configure, install packages, reset. Returns a summary dict.
 
     `packages_from` is passed to `mpremote mip install --index` when given (an offline

@@ -9,6 +9,8 @@ line prints a FormatError as one line and exits with 2 (boardlight.cli).
 """
 
 import json
+import os
+from typing import Any
 
 from boardcore.errors import FormatError
 
@@ -16,7 +18,7 @@ from boardcore.errors import FormatError
 MAX_NESTING = 64
 
 
-def read_text(path) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     """A text file as UTF-8; a BOM (which Windows editors write) is skipped."""
     try:
         with open(path, encoding="utf-8-sig") as f:
@@ -27,7 +29,7 @@ def read_text(path) -> str:
         raise FormatError("not a text file (byte %d is not UTF-8)" % exc.start, str(path))
 
 
-def parse_json(text: str, source):
+def parse_json(text: str, source: object) -> Any:
     """The JSON value of `text` (read from `source`, which the errors name)."""
     depth = deepest = 0
     quoted = escaped = False
@@ -56,6 +58,6 @@ def parse_json(text: str, source):
         raise FormatError("not valid JSON (%s)" % getattr(exc, "msg", exc), str(source), line) from None
 
 
-def read_json(path):
+def read_json(path: str | os.PathLike[str]) -> Any:
     """A JSON file's value (read_text, then parse_json)."""
     return parse_json(read_text(path), path)

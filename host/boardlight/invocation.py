@@ -14,14 +14,14 @@ import sys
 NAME = "boardlight"
 
 
-def _same_file(a, b):
+def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:
         return False
 
 
-def _as_typed(path, name):
+def _as_typed(path: str, name: str) -> str:
     # `name` alone when that is what PATH finds; else the path as the user gave it.
     found = shutil.which(name)
     if found is not None and _same_file(found, path):
@@ -29,7 +29,7 @@ def _as_typed(path, name):
     return path
 
 
-def program(argv0=None, executable=None) -> str:
+def program(argv0: str | None = None, executable: str | None = None) -> str:
     """The way to run this boardlight: from sys.argv[0] (`argv0`), the console script or
     `python -m boardlight`; "boardlight" when it runs some other way (a test, an import)."""
     argv0 = sys.argv[0] if argv0 is None else argv0
@@ -42,7 +42,7 @@ def program(argv0=None, executable=None) -> str:
     return NAME
 
 
-def _python(executable):
+def _python(executable: str) -> str:
     for name in ("python3", "python"):
         found = shutil.which(name)
         if found is not None and _same_file(found, executable):

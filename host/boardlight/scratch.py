@@ -17,11 +17,11 @@ from pathlib import Path
 
 KINDS = ("flash", "side", "deploy", "build")
 _NAME = re.compile(r"^\.?boardlight-(%s)-(\d+)-[A-Za-z0-9_]+$" % "|".join(KINDS))
-_swept = set()
+_swept: set[str] = set()
 _lock = threading.Lock()
 
 
-def make(kind, parent=None) -> Path:
+def make(kind: str, parent: str | os.PathLike[str] | None = None) -> Path:
     """A new private folder for `kind` (one of KINDS) in `parent` (default: the system's
     temporary folder), after sweeping what dead runs left in that folder."""
     if kind not in KINDS:
@@ -35,12 +35,12 @@ def make(kind, parent=None) -> Path:
     return Path(tempfile.mkdtemp(prefix=prefix, dir=parent))  # mkdtemp: mode 0700
 
 
-def sweep(parent=None):
+def sweep(parent: str | os.PathLike[str] | None = None) -> list[Path]:
     """Remove the scratch folders in `parent` whose process has ended; returns their paths."""
-    parent = Path(parent or tempfile.gettempdir())
-    removed = []
+    folder = Path(parent or tempfile.gettempdir())
+    removed: list[Path] = []
     try:
-        entries = list(os.scandir(parent))
+        entries = list(os.scandir(folder))
     except OSError:
         return removed
     for entry in entries:
@@ -61,12 +61,12 @@ def sweep(parent=None):
     return removed
 
 
-def _ours(st):
+def _ours(st: os.stat_result) -> bool:
     getuid = getattr(os, "getuid", None)
     return getuid is None or st.st_uid == getuid()  # Windows: the temp folder is per user
 
 
-def process_alive(pid) -> bool:
+def process_alive(pid: int) -> bool:
     """Is process `pid` still running? (A pid taken again by another process counts as
     alive: its folder then stays until that process ends too.)"""
     if sys.platform == "win32":
@@ -82,10 +82,12 @@ def process_alive(pid) -> bool:
     return True
 
 
-def _windows_alive(pid):
+def _windows_alive(pid: int) -> bool:
     # os.kill on Windows terminates the process: ask the kernel instead.
     import ctypes
 
+    if sys.platform != "win32":  # ctypes.windll exists on Windows only
+        raise OSError("not Windows")
     kernel32 = ctypes.windll.kernel32
     handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:

@@ -10,7 +10,9 @@ Every problem raises ValueError naming the file and the field, e.g.
 file is refused with how to convert it (old_wiring.py).
 """
 
+import os
 from pathlib import Path
+from typing import Any
 
 from boardlight.direct import old_wiring
 from boardlight.files import read_json
@@ -18,7 +20,7 @@ from boardlight.firmware import import_module
 from boardlight.invocation import command
 
 
-def validate(raw, name="wiring"):
+def validate(raw: Any, name: str = "wiring") -> dict[str, Any]:
     """The checked config (defaults filled in) of a parsed board file for a Linux board;
     `name` is the file's stem, for the conversion of an old wiring file."""
     old_wiring.check(raw, name)
@@ -30,7 +32,7 @@ def validate(raw, name="wiring"):
     return config
 
 
-def load(path):
+def load(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and check a board file; ValueError names the file and the field (a FormatError
     of boardlight.files when it cannot be read as JSON)."""
     raw = read_json(path)

@@ -6,6 +6,9 @@ The driver reads a pin as machine.Pin does, `pin.value()`; DigitalInput lets it 
 digitalio input, whose level is the `value` property.
 """
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from boardlight.firmware import import_module
 
 
@@ -14,14 +17,16 @@ class DigitalInput:
 
     __slots__ = ("io",)
 
-    def __init__(self, io):
+    def __init__(self, io: Any) -> None:
         self.io = io
 
-    def value(self):
+    def value(self) -> bool:
         return self.io.value
 
 
-def wired_buttons(inputs, emit, debounce_ms=20, long_press_ms=600, clock=None):
+def wired_buttons(inputs: Mapping[str, Any], emit: Callable[[tuple[str, ...]], object],
+                  debounce_ms: int = 20, long_press_ms: int = 600,
+                  clock: Callable[[], int] | None = None) -> Any:
     """The firmware's Buttons on `inputs` (NAME -> digitalio input with its pull-up on). Its
     poll() emits ("button", NAME, "down"), then "short" or "long"; `clock` (milliseconds) is
     for tests."""
@@ -30,7 +35,7 @@ def wired_buttons(inputs, emit, debounce_ms=20, long_press_ms=600, clock=None):
     return buttons.Buttons(pins, emit, debounce_ms, long_press_ms, clock)
 
 
-def blinka_inputs(pins):
+def blinka_inputs(pins: Mapping[str, Any]) -> dict[str, Any]:
     """NAME -> digitalio.DigitalInOut input with its pull-up on, for NAME -> Blinka board pin."""
     import digitalio
 

@@ -14,7 +14,7 @@ from boardlight.invocation import command
 NO_PINS = ("GENERIC_LINUX_PC", "OS_AGNOSTIC_BOARD", None)
 
 
-def detected():
+def detected() -> tuple[str | None, str | None]:
     """(board id, chip id) as Blinka's platform detection sees this computer; (None, None)
     without Blinka."""
     try:
@@ -25,7 +25,7 @@ def detected():
     return detector.board.id, detector.chip.id
 
 
-def detected_board():
+def detected_board() -> str:
     """Blinka's board, in words: "board RASPBERRY_PI_4B (chip BCM2XXX)"."""
     board, chip = detected()
     if board is None and chip is None:
@@ -33,7 +33,7 @@ def detected_board():
     return "board %s (chip %s)" % (board, chip)
 
 
-def cannot_drive(path, exc):
+def cannot_drive(path: object, exc: object) -> str:
     """The one line for a board file this computer cannot drive (`exc` says why)."""
     message = "cannot drive the matrix wired as %s: %s" % (path, exc)
     board, _ = detected()

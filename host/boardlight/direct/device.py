@@ -15,20 +15,30 @@ driver (buttons.py), so events follow the device's contract and the play UI hand
 exactly as events from a device over USB.
 """
 
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from boardlight.direct import board_file
 from boardlight.direct.buttons import blinka_inputs, wired_buttons
 from boardlight.direct.pins import board_pins
 from boardlight.firmware import import_module
 
+if TYPE_CHECKING:
+    from boardlight.canvas import Canvas
+    from boardlight.link.connection import Event
 
-def load_screens():
+
+def load_screens() -> ModuleType:
     """The firmware's `screens` package (boardlight.firmware.import_module says where from)."""
     return import_module("screens")
 
 
-def build_display(disp, pins, spi=None):
+def build_display(disp: dict[str, Any], pins: Mapping[str, Any], spi: Any = None) -> Canvas:
     """The canvas driver for a checked display config; `pins` is board_pins() of its board
     file. `spi` is for tests (a recording bus); by default a busio.SPI on the file's pins."""
     if disp["kind"] == "max7219":
@@ -51,13 +61,16 @@ def build_display(disp, pins, spi=None):
 class DirectDevice:
     """A display canvas plus buttons, driven from the host process."""
 
-    def __init__(self, display, inputs, long_press_ms=600, debounce_ms=20, clock=None, screens=None):
+    def __init__(self, display: Canvas, inputs: Mapping[str, Any], long_press_ms: int = 600,
+                 debounce_ms: int = 20, clock: Callable[[], int] | None = None,
+                 screens: object = None) -> None:
         self.display = display
+        # The firmware's screens package, or a stand-in with the same functions.
         self.screens = screens if screens is not None else load_screens()
-        self._events = []
+        self._events: list[Event] = []
         self.buttons = wired_buttons(inputs, self._events.append, debounce_ms, long_press_ms, clock)
 
-    def draw(self, screen, *args, **kwargs):
+    def draw(self, screen: str, *args: Any, **kwargs: Any) -> Any:
         """Draw one firmware screen (a function name of firmware/screens/__init__.py, e.g.
         "fits_card") on the matrix and show it; returns what the screen returns
         (a Scroller for message/scores, to be stepped with step())."""
@@ -70,34 +83,38 @@ class DirectDevice:
         self.display.show()
         return result
 
-    def step(self, scroller):
+    def step(self, scroller: Any) -> bool:
         """Advance a Scroller one frame and show it; False once it has finished."""
         more = scroller.step()
         self.display.show()
         return more
 
-    def brightness(self, level):
+    def brightness(self, level: int) -> None:
         self.display.brightness(level)
         self.display.show()
 
-    def poll(self):
+    def poll(self) -> list[Event]:
         """Read the buttons once; returns the events that happened since the last call."""
         self.buttons.poll()
         events, self._events[:] = list(self._events), []
         return events
 
-    def close(self):
+    def close(self) -> None:
         """Blank the matrix."""
         self.display.fill(0)
         self.display.show()
 
 
-def open_direct(config, board_module=None, spi=None, clock=None, screens=None):
+def open_direct(config: str | os.PathLike[str] | dict[str, Any], board_module: Any = None,
+                spi: Any = None, clock: Callable[[], int] | None = None,
+                screens: object = None) -> DirectDevice:
     """A DirectDevice from a board file (a path, or a parsed dict as board_file.validate
     takes). ValueError names the field of any problem."""
     cfg = board_file.load(config) if isinstance(config, (str, Path)) else board_file.validate(config)
     if board_module is None:
-        import board as board_module
+        import board
+
+        board_module = board
     pins = board_pins(cfg, board_module)
     display = build_display(cfg["display"], pins, spi)
     inputs = blinka_inputs({name: pins["buttons." + name] for name in cfg["buttons"]})

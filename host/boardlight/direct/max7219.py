@@ -14,6 +14,9 @@ farthest module's first. brightness(0..15) is the intensity register (0x0A) of e
 held at `max_level`.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from boardlight.canvas import Canvas
 
 ROTATIONS = (0, 90, 180, 270)
@@ -26,7 +29,9 @@ class Max7219Matrix(Canvas):
     cs: a digitalio.DigitalInOut for the chain's LOAD/CS pin.
     """
 
-    def __init__(self, spi, cs, width, height, rotation=0, level=15, max_level=15):
+    def __init__(self, spi: Any, cs: Any, width: int, height: int,
+                 rotation: int | Sequence[int] = 0, level: int = 15,
+                 max_level: int = 15) -> None:
         if width % 8 or height % 8 or width <= 0 or height <= 0:
             raise ValueError("a MAX7219 chain is made of 8 x 8 modules: %d x %d is not" % (width, height))
         n = (width // 8) * (height // 8)
@@ -47,10 +52,10 @@ class Max7219Matrix(Canvas):
         self.matrix = matrices.CustomMatrix(spi, cs, width, height)
         self.brightness(level)
 
-    def _set_brightness(self, level):
+    def _set_brightness(self, level: int) -> None:
         self.matrix.brightness(min(level, self.max_level))
 
-    def _row(self, tile, r):
+    def _row(self, tile: int, r: int) -> int:
         """The data byte for digit r of module `tile` (bit 7 = the module's left column)."""
         tx0 = (tile % self.tiles_x) * 8
         ty0 = (tile // self.tiles_x) * 8
@@ -70,7 +75,7 @@ class Max7219Matrix(Canvas):
                 b |= 0x80 >> c
         return b
 
-    def show(self):
+    def show(self) -> None:
         # CustomMatrix.show() sends byte r * modules + k of its buffer as digit r + 1 of the
         # k-th module along the chain: fill it with our rows, not through its own pixel().
         buf = self.matrix._buffer

@@ -7,6 +7,8 @@ Pi as on the device, and hands the strip to Adafruit's CircuitPython `neopixel` 
 sends it through Blinka in the strip's byte `order` (GRB for WS2812B).
 """
 
+from typing import Any
+
 from boardlight.canvas import Canvas
 from boardlight.firmware import import_module
 
@@ -14,8 +16,9 @@ from boardlight.firmware import import_module
 class NeoPixelMatrix(Canvas):
     """width x height NeoPixels on `pin` (a Blinka board pin, e.g. board.D18)."""
 
-    def __init__(self, pin, width, height, wiring="rows-serpentine", brightness_cap=255,
-                 max_current_ma=500, order="GRB", level=15):
+    def __init__(self, pin: Any, width: int, height: int, wiring: str = "rows-serpentine",
+                 brightness_cap: int = 255, max_current_ma: int = 500, order: str = "GRB",
+                 level: int = 15) -> None:
         self.frame = import_module("drivers.neopixel_frame")
         self.frame.check(width, height, wiring, order, brightness_cap, max_current_ma)
         super().__init__(width, height, colour=True)
@@ -30,11 +33,11 @@ class NeoPixelMatrix(Canvas):
         self.strip = neopixel.NeoPixel(pin, width * height, brightness=1.0, auto_write=False, pixel_order=order)
         self.brightness(level)  # applied in show(): WS2812s have no global dimming
 
-    def index(self, x, y):
+    def index(self, x: int, y: int) -> int:
         """The LED number along the strip for canvas pixel (x, y)."""
         return self.frame.led_index(x, y, self.width, self.height, self.wiring)
 
-    def show(self):
+    def show(self) -> None:
         rgb = self._rgb
         self.current_ma = self.frame.encode(self.buffer, self._led, rgb, self.level, self.cap,
                                             self.max_current_ma, "RGB")

@@ -19,6 +19,8 @@ and 2 lost most of the picture. The old NeoPixel max_brightness (percent) scaled
 (level + 1) * percent / 1600, which brightness_cap does as (level + 1) * cap / 4080.
 """
 
+from typing import Any
+
 # Fields only old files have; an old file also has none of "name", "board" and "mcu".
 OLD_ONLY = ("long_ms",)
 OLD_NEOPIXEL_ONLY = ("serpentine", "max_brightness")
@@ -29,7 +31,7 @@ class OldWiringFile(ValueError):
     """An old --direct wiring file; the message says how to convert it, one line per field."""
 
 
-def is_old(raw):
+def is_old(raw: Any) -> bool:
     """True for a parsed old wiring file (or one half converted that still has old fields)."""
     if not isinstance(raw, dict):
         return False
@@ -43,7 +45,7 @@ def is_old(raw):
     return not new and (bool(d) or isinstance(raw.get("buttons"), dict))
 
 
-def check(raw, name="wiring"):
+def check(raw: Any, name: str = "wiring") -> None:
     """Raise OldWiringFile saying how to convert `raw` if it is an old wiring file (`name`
     is the file's stem, the board file's "name")."""
     if is_old(raw):
@@ -53,7 +55,7 @@ def check(raw, name="wiring"):
              "Convert it field by field:"] + ["  " + line for line in conversion(raw, name)]))
 
 
-def _json(v):
+def _json(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):
@@ -61,7 +63,7 @@ def _json(v):
     return repr(v)
 
 
-def conversion(raw, name="wiring"):
+def conversion(raw: dict[str, Any], name: str = "wiring") -> list[str]:
     """One line per field of the old file `raw`: the old field and value -> the board file's."""
     lines = []
     missing = [k for k in ("name", "board", "mcu") if k not in raw]
@@ -85,7 +87,7 @@ def conversion(raw, name="wiring"):
     return lines
 
 
-def _max7219(d):
+def _max7219(d: dict[str, Any]) -> list[str]:
     lines = []
     if "cs" in d:
         lines.append("display.cs %s -> \"cs\": %s (unchanged), and (new) \"spi\": {\"sck\": \"SCK\", "
@@ -106,7 +108,7 @@ def _max7219(d):
     return lines
 
 
-def _neopixel(d):
+def _neopixel(d: dict[str, Any]) -> list[str]:
     lines = []
     if "pin" in d:
         lines.append("display.pin %s -> \"pin\": %s (unchanged)" % (_json(d["pin"]), _json(d["pin"])))

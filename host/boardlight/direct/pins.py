@@ -5,13 +5,16 @@ knows which names exist and which are two names for one pin (on a Raspberry Pi "
 "D11"), so those problems are found here, named by field.
 """
 
+from types import ModuleType
+from typing import Any
+
 from boardlight.firmware import import_module
 
 
-def board_pins(config, board_module):
+def board_pins(config: dict[str, Any], board_module: ModuleType | Any) -> dict[str, Any]:
     """field -> Blinka pin for every pin of `config` ("display.cs", "buttons.next", ...)."""
-    out = {}
-    named = {}  # field -> name, for the error about a pin under two names
+    out: dict[str, Any] = {}
+    named: dict[str, str] = {}  # field -> name, for the error about a pin under two names
     for name, _, field in import_module("board_config").pin_uses(config):
         pin = getattr(board_module, name, None)
         if pin is None:

@@ -8,25 +8,34 @@
   (orientation, colours, brightness) is right.
 """
 
+from __future__ import annotations
+
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from boardlight.firmware import import_module
+
+if TYPE_CHECKING:
+    from boardlight.direct.device import DirectDevice
+    from boardlight.link.connection import Event
 
 
 class DirectDealer:
     """The standalone dealer on a DirectDevice. tick() does one round of work."""
 
-    def __init__(self, device, seed=None, players=2, scroll_ms=80, clock=None):
+    def __init__(self, device: DirectDevice, seed: int | None = None, players: int = 2,
+                 scroll_ms: int = 80, clock: Callable[[], int] | None = None) -> None:
         standalone = import_module("standalone")
         self.device = device
         self.scroll_ms = scroll_ms
         self.clock = clock or (lambda: time.monotonic_ns() // 1_000_000)
-        self.scroller = None
+        self.scroller: Any = None  # the firmware's Scroller of a moving text
         self.next_step = 0
         self.dealer = standalone.Standalone(device.display, device.display.show, self._set_scroller, seed, players)
         self.dealer.start()
 
-    def _set_scroller(self, scroller):
+    def _set_scroller(self, scroller: Any) -> None:
         # As firmware/app.py: draw the first frame at once, then step on the timer.
         self.scroller = scroller
         if scroller is not None:
@@ -34,7 +43,7 @@ class DirectDealer:
             self.device.display.show()
             self.next_step = self.clock() + self.scroll_ms
 
-    def tick(self):
+    def tick(self) -> list[Event]:
         """Poll the buttons, hand each event to the dealer, step a due scroller.
         Returns the events handled."""
         events = self.device.poll()
@@ -48,7 +57,9 @@ class DirectDealer:
             self.next_step = now + self.scroll_ms
         return events
 
-    def run(self, seconds, poll_ms=5, sleep=time.sleep, on_event=None):
+    def run(self, seconds: float | None, poll_ms: int = 5,
+            sleep: Callable[[float], object] = time.sleep,
+            on_event: Callable[[Event], object] | None = None) -> None:
         """tick() every poll_ms for `seconds` (None: until interrupted)."""
         end = None if seconds is None else self.clock() + int(seconds * 1000)
         while end is None or self.clock() < end:
@@ -68,7 +79,9 @@ TOUR = (
 )
 
 
-def check_screens(device, pause=1.5, sleep=time.sleep, say=print):
+def check_screens(device: DirectDevice, pause: float = 1.5,
+                  sleep: Callable[[float], object] = time.sleep,
+                  say: Callable[[str], object] = print) -> None:
     """Show each screen of TOUR for `pause` seconds, saying what should be seen."""
     for text, screen, args in TOUR:
         say(text)

@@ -25,12 +25,16 @@ reader takes its events, floods: the frames dropped are counted in `dropped`, an
 flooding() says whether that is happening now.
 """
 
+from __future__ import annotations
+
 import base64
 import os
 import queue
 import sys
 import threading
 import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from boardcore.protocol.codec import DEVICE_DATA_TYPES, HOST, PROTOCOL_VERSION, ProtocolError
 from boardcore.protocol.endpoint import Endpoint
@@ -39,7 +43,13 @@ from boardcore.protocol.screens import KINDS, check
 from boardlight.invocation import command
 from boardlight.link.frames import FrameError, check as check_frame
 from boardlight.link.inbox import Inbox
-from boardlight.link.transport import SerialTransport, TransportClosed
+from boardlight.link.transport import SerialTransport, Transport, TransportClosed
+
+if TYPE_CHECKING:
+    from boardlight.vboard.board import VirtualBoard
+
+# An input event of the firmware's contract: ("button", name, action) or ("scan", code).
+Event = tuple[str, ...]
 
 SHOW = "show"  # the frame group of pictures: only the latest matters
 BRIGHT = "bright"
@@ -66,58 +76,62 @@ LINES_KEPT = 50  # console lines and err frames, for diagnostics
 FLOOD_MS = 3000
 
 
-def _ms():
+def _ms() -> int:
     return int(time.monotonic() * 1000)
 
 
 class Link:
     def __init__(
         self,
-        port,
-        on_event=None,
-        on_status=None,
-        resend_ms=150,
-        hello_ms=300,
-        ping_ms=1000,
-        timeout_ms=3500,
-        transport=None,
-    ):
+        port: str,
+        on_event: Callable[[Event], object] | None = None,
+        on_status: Callable[[str, str], object] | None = None,
+        resend_ms: int = 150,
+        hello_ms: int = 300,
+        ping_ms: int = 1000,
+        timeout_ms: int = 3500,
+        transport: Transport | None = None,
+    ) -> None:
         self.port = port
         self.on_event = on_event
         self.on_status = on_status
         self.hello_ms = hello_ms
         self.ping_ms = ping_ms
         self.timeout_ms = timeout_ms
-        self.transport = transport or SerialTransport(port)
+        self.transport: Transport = transport or SerialTransport(port)
         self._lock = threading.RLock()
         self.ep = Endpoint(HOST, DEVICE_DATA_TYPES, self._write, resend_ms)
         self.state = CLOSED
-        self.info = None  # the device's last "info" payload
-        self.sid = None
-        self.events = Inbox(EVENTS_KEPT)
-        self.statuses = Inbox(STATUSES_KEPT)  # "status" frames from the device
-        self.errors = []  # err frames from the device (payload dicts), newest last
-        self.console = []  # lines the device printed that are not frames (tracebacks, REPL)
-        self.refused = []  # why frames from the device were refused, newest last
+        self.info: dict[str, Any] | None = None  # the device's last "info" payload
+        self.sid: str | None = None
+        self.events: Inbox[Event] = Inbox(EVENTS_KEPT)
+        # "status" frames from the device
+        self.statuses: Inbox[dict[str, Any]] = Inbox(STATUSES_KEPT)
+        # err frames from the device (payload dicts), newest last
+        self.errors: list[dict[str, Any]] = []
+        # lines the device printed that are not frames (tracebacks, REPL)
+        self.console: list[str] = []
+        self.refused: list[str] = []  # why frames from the device were refused, newest last
         self._unwaited = 0  # data frames dropped for not waiting for the ack of the one before
-        self._flood_at = None  # when the last frame was dropped (ms)
+        self._flood_at: int | None = None  # when the last frame was dropped (ms)
         self.handshakes = 0
-        self._shown = None  # the last picture: (type, payload)
-        self._bright = None
+        self._shown: tuple[str, Any] | None = None  # the last picture: (type, payload)
+        self._bright: tuple[str, Any] | None = None
         self._connected = threading.Event()
         self._stop = threading.Event()
-        self._thread = None
+        self._thread: threading.Thread | None = None
         self._last_hello = 0
         self._last_heard = 0
         self._last_ping = 0
         self._revives = 0  # soft resets sent since the last handshake
-        self.problem = None  # why the handshake cannot succeed, when the link knows
-        self._last_revive = None
-        self.board = None  # the VirtualBoard when connect("virtual") started one
+        self.problem: str | None = None  # why the handshake cannot succeed, when the link knows
+        self._last_revive: int | None = None
+        # the VirtualBoard when connect("virtual") started one
+        self.board: VirtualBoard | None = None
 
     # -- lifetime ---------------------------------------------------------------------
 
-    def start(self):
+    def start(self) -> Link:
         # The link thread (and a virtual board's bridge thread) wait for bytes and must get
         # the interpreter soon after: while the UI's thread computes, Python hands it over
         # only every switch interval, 5 ms by default, and each press crosses threads
@@ -128,7 +142,7 @@ class Link:
             self._thread.start()
         return self
 
-    def close(self):
+    def close(self) -> None:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(3)
@@ -139,18 +153,18 @@ class Link:
             self.board.close()
             self.board = None
 
-    def __enter__(self):
+    def __enter__(self) -> Link:
         return self.start()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @property
-    def connected(self):
+    def connected(self) -> bool:
         return self.state == CONNECTED
 
     @property
-    def away(self):
+    def away(self) -> dict[str, Any] | None:
         """What the device did while no host was there, as its last handshake's info said
         (docs/protocol.md 4.1): {"presses": n, "games": [[game, players, seed, shown],
         ...]}, or None when it did nothing. Read it when the state becomes "connected"."""
@@ -158,13 +172,13 @@ class Link:
         return away if isinstance(away, dict) else None
 
     @property
-    def faults(self):
+    def faults(self) -> list[dict[str, Any]]:
         """The device's optional parts that did not answer at boot, from its info: a list
         of {"part", "code", "msg"} (empty when every part answered)."""
         faults = self.info.get("faults") if isinstance(self.info, dict) else None
         return [f for f in faults if isinstance(f, dict)] if isinstance(faults, list) else []
 
-    def wait_connected(self, timeout=5.0):
+    def wait_connected(self, timeout: float = 5.0) -> dict[str, Any] | None:
         """The device's info once the handshake is done; LinkError after `timeout` s."""
         if not self._connected.wait(timeout):
             if self.problem:  # the link knows why: say that, not only what the device printed
@@ -178,7 +192,7 @@ class Link:
 
     # -- sending ----------------------------------------------------------------------
 
-    def send(self, ftype, payload=None, group=None):
+    def send(self, ftype: str, payload: Any = None, group: str | None = None) -> None:
         """Queue a data frame to the device (ProtocolError at once if it cannot be sent)."""
         with self._lock:
             if group == SHOW:
@@ -187,23 +201,23 @@ class Link:
                 self._bright = (ftype, payload)
             self.ep.send(ftype, payload, group, _ms())
 
-    def show(self, kind, **payload):
+    def show(self, kind: str, **payload: Any) -> None:
         """Show a screen of boardcore.protocol.screens: `kind` is the firmware's draw
         function, the keyword arguments its own (e.g. show("fits_card", tile="L3",
         round_no=2)); None means the function's default. ValueError naming the key, before
         anything is sent, if the table does not allow the payload."""
         self.send(kind, screen_payload(kind, payload), SHOW)
 
-    def show_text(self, text, colour=None, loop=False):
+    def show_text(self, text: str, colour: str | None = None, loop: bool = False) -> None:
         """show("message", ...) for callers that only scroll a text (card enrolment)."""
         self.show("message", text=text, colour=colour, loop=loop)
 
-    def brightness(self, level):
+    def brightness(self, level: int) -> None:
         if not isinstance(level, int) or not 0 <= level <= 15:
             raise ValueError("brightness must be 0..15, not %r" % (level,))
         self.send("bright", {"level": level}, BRIGHT)
 
-    def show_raw(self, data, chunk=480):
+    def show_raw(self, data: bytes | bytearray, chunk: int = 480) -> None:
         """A whole frame of the device's own buffer format (mono MONO_HLSB or RGB565, as
         its info says), sent in base64 chunks that the device assembles."""
         if self.info is None:
@@ -220,7 +234,7 @@ class Link:
                 self.ep.send("raw", {"w": d["w"], "h": d["h"], "fmt": fmt, "off": off, "data": part}, None, _ms())
             self._shown = None
 
-    def query_status(self, timeout=2.0):
+    def query_status(self, timeout: float = 2.0) -> dict[str, Any]:
         """Ask the device for its counters (frames applied, free heap, link stats)."""
         self.statuses.clear()
         self.send("query")
@@ -229,12 +243,12 @@ class Link:
         except queue.Empty:
             raise LinkError("no status from the device within %.1f s" % timeout) from None
 
-    def idle(self):
+    def idle(self) -> bool:
         """True when every frame sent has been acknowledged."""
         with self._lock:
             return self.connected and self.ep.idle()
 
-    def wait_idle(self, timeout=5.0):
+    def wait_idle(self, timeout: float = 5.0) -> None:
         end = time.monotonic() + timeout
         while not self.idle():
             if time.monotonic() > end:
@@ -243,7 +257,7 @@ class Link:
 
     # -- receiving --------------------------------------------------------------------
 
-    def next_event(self, timeout=None):
+    def next_event(self, timeout: float | None = None) -> Event | None:
         """The next input event from the device, or None after `timeout` seconds."""
         try:
             return self.events.get(timeout=timeout)
@@ -251,19 +265,19 @@ class Link:
             return None
 
     @property
-    def dropped(self):
+    def dropped(self) -> int:
         """Data frames from the device dropped so far: sent before the ack of the one
         before (stop-and-wait broken), or events and statuses nobody read in time."""
         return self._unwaited + self.events.dropped + self.statuses.dropped
 
-    def flooding(self):
+    def flooding(self) -> bool:
         """True while the device floods: a frame was dropped within the last FLOOD_MS."""
         at = self._flood_at
         return at is not None and _ms() - at < FLOOD_MS
 
     # -- the thread -------------------------------------------------------------------
 
-    def _write(self, data):
+    def _write(self, data: bytes) -> None:
         # Called by the endpoint (under the lock). A write to a vanished port is dropped;
         # the reader notices and reconnects, and the endpoint resends.
         try:
@@ -271,7 +285,7 @@ class Link:
         except TransportClosed:
             pass
 
-    def _set_state(self, state, detail=""):
+    def _set_state(self, state: str, detail: str = "") -> None:
         if state != self.state:
             self.state = state
             if state == CONNECTED:
@@ -281,7 +295,7 @@ class Link:
             if self.on_status is not None:
                 self.on_status(state, detail)
 
-    def _run(self):
+    def _run(self) -> None:
         while not self._stop.is_set():
             if not self.transport.is_open:
                 try:
@@ -317,7 +331,7 @@ class Link:
                         self._received(seq, ftype, payload, now)
                 self._timers(now)
 
-    def _begin_handshake(self, why):
+    def _begin_handshake(self, why: str) -> None:
         with self._lock:
             self.ep.end_session()
             self.sid = os.urandom(4).hex()
@@ -325,7 +339,7 @@ class Link:
             self._set_state(HANDSHAKE, why)
             self._timers(_ms())
 
-    def _timers(self, now):
+    def _timers(self, now: int) -> None:
         if self.state == HANDSHAKE:
             if now - self._last_hello >= self.hello_ms:
                 self._last_hello = now
@@ -340,7 +354,7 @@ class Link:
             self._last_ping = now
             self.ep.control("ping")
 
-    def _received(self, seq, ftype, payload, now):
+    def _received(self, seq: int | None, ftype: str, payload: Any, now: int) -> None:
         if seq is None:  # not a frame: REPL output, a traceback, boot messages
             text = payload.decode("ascii", "replace")
             self.console.append(text)
@@ -364,7 +378,8 @@ class Link:
                 if self.info is None or payload["boot"] != self.info["boot"]:
                     self._begin_handshake("device restarted")
             elif ftype == "pong":
-                if self.state == CONNECTED and (payload["sid"] != self.sid or payload["boot"] != self.info["boot"]):
+                if self.state == CONNECTED and self.info is not None and (
+                        payload["sid"] != self.sid or payload["boot"] != self.info["boot"]):
                     self._begin_handshake("device lost the session")
             else:
                 self._note_error(payload)
@@ -373,25 +388,25 @@ class Link:
         else:
             self.ep.error("type", "%s is not for the host" % ftype)
 
-    def _note_error(self, payload):
+    def _note_error(self, payload: dict[str, Any]) -> None:
         self.errors.append(payload)
         del self.errors[:-LINES_KEPT]
 
-    def _refuse(self, seq, message, answer=True):
+    def _refuse(self, seq: int | None, message: str, answer: bool = True) -> None:
         # A frame the table of device frames refuses: nothing of it is used.
         self.refused.append(message)
         del self.refused[:-LINES_KEPT]
         if answer:
             self.ep.error("payload", message, seq)
 
-    def _set_problem(self, problem):
+    def _set_problem(self, problem: str) -> None:
         # Why the handshake cannot succeed: said once, not at every hello.
         if problem != self.problem:
             self.problem = problem
             if self.on_status is not None:
                 self.on_status(self.state, problem)
 
-    def _revive(self, now):
+    def _revive(self, now: int) -> None:
         # The board answers our hellos with its REPL prompt: the firmware is not running
         # (it crashed, or a Ctrl-C stopped it). A soft reset (Ctrl-C clears the REPL's line,
         # Ctrl-D reboots) runs main.py again, as the reset button would. A few tries, spaced
@@ -408,7 +423,7 @@ class Link:
         self._revives += 1
         self._write(b"\r\x03\x04")
 
-    def _info(self, payload, now):
+    def _info(self, payload: Any, now: int) -> None:
         if self.state != HANDSHAKE or not isinstance(payload, dict) or payload.get("sid") != self.sid:
             return  # an answer to an older hello
         if payload.get("v") != PROTOCOL_VERSION:
@@ -441,7 +456,7 @@ class Link:
         self.ep.start_session(now)
         self._set_state(CONNECTED, "%s %s" % (info["board"], info["fw"]))
 
-    def _data(self, seq, ftype, payload):
+    def _data(self, seq: int, ftype: str, payload: Any) -> None:
         try:
             payload = check_frame(ftype, payload, self.info)
         except FrameError as e:
@@ -456,14 +471,14 @@ class Link:
         if self.on_event is not None:
             self.on_event(event)
 
-    def _keep(self, inbox, item):
+    def _keep(self, inbox: Inbox[Any], item: Any) -> None:
         dropped = inbox.dropped
         inbox.put(item)
         if inbox.dropped != dropped:
             self._flood_at = _ms()
 
 
-def screen_payload(kind, payload):
+def screen_payload(kind: str, payload: Mapping[str, Any]) -> dict[str, Any] | None:
     """The frame payload of screen `kind` (None when it has no keys): checked against
     boardcore.protocol.screens, null keys left out, lists copied (the caller may change
     its own while the frame waits to be resent). ValueError that names the kind and key."""
@@ -474,7 +489,7 @@ def screen_payload(kind, payload):
     return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in args.items()} or None
 
 
-def connect(port=None, **kwargs):
+def connect(port: str | None = None, **kwargs: Any) -> Link:
     """A started Link. port: a serial device, "virtual" (starts a virtual board and closes
     it with the link), or None (the one MicroPython board plugged in: devices.pick_port;
     LinkError if there is none or more than one)."""

@@ -10,7 +10,11 @@ callout device a program should open) and Windows (COM5, whose manufacturer is t
 driver's, "Microsoft", not the board's): the ids decide, on every platform.
 """
 
+from __future__ import annotations
+
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from serial.tools import list_ports
 
@@ -43,7 +47,8 @@ class DeviceError(Exception):
 class Device:
     __slots__ = ("port", "vid", "pid", "what", "sure", "serial_number")
 
-    def __init__(self, port, vid, pid, what, sure, serial_number=None):
+    def __init__(self, port: str, vid: int, pid: int, what: str, sure: bool,
+                 serial_number: str | None = None) -> None:
         self.port = port
         self.vid = vid
         self.pid = pid
@@ -51,7 +56,7 @@ class Device:
         self.sure = sure  # True: MicroPython's own ids; False: a bridge chip, maybe a board
         self.serial_number = serial_number
 
-    def line(self):
+    def line(self) -> str:
         return "%s  %04x:%04x  %s%s" % (
             self.port,
             self.vid,
@@ -60,11 +65,11 @@ class Device:
             "" if self.sure else " (maybe)",
         )
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<Device %s>" % self.line()
 
 
-def find_boards(ports=None):
+def find_boards(ports: Iterable[Any] | None = None) -> list[Device]:
     """Devices among `ports` (pyserial ListPortInfo-like objects; default: this
     computer's) that look like MicroPython boards, sure ones first, each group by port."""
     if ports is None:
@@ -85,12 +90,12 @@ def find_boards(ports=None):
     return found
 
 
-def port_order(name):
+def port_order(name: str) -> list[tuple[int, int, str]]:
     """A sort key that puts COM9 before COM10 and ttyACM2 before ttyACM10."""
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part]
 
 
-def pick_port(ports=None):
+def pick_port(ports: Iterable[Any] | None = None) -> str:
     """The port of the one board plugged in. DeviceError if there is none, or more than one
     MicroPython board (then --port must choose). A single bridge-chip port is taken only
     when no MicroPython board is seen."""

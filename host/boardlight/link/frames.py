@@ -12,6 +12,8 @@ send more); a key it lists with the wrong type, or a required key missing, refus
 frame. docs/protocol.md lists the same table for readers.
 """
 
+from typing import Any, Optional, Protocol
+
 from boardcore.protocol.codec import PROTOCOL_VERSION
 
 # The button names a board can have (firmware/board_check.py BUTTON_NAMES).
@@ -23,35 +25,45 @@ HEIGHTS = (8, 64)
 ACTIONS = ("down", "short", "long")
 
 
+# A device's checked info frame, or None before the handshake.
+Info = Optional[dict[str, Any]]
+
+
+class Spec(Protocol):
+    """What each field of FRAMES is: check() returns the value, checked, or raises _Refused."""
+
+    def check(self, value: Any, where: str, info: Info) -> Any: ...
+
+
 class FrameError(ValueError):
     """A device frame the table refuses; the message names the frame and the field."""
 
 
 class _Refused(Exception):
-    def __init__(self, where, what, value):
+    def __init__(self, where: str, what: str, value: Any) -> None:
         super().__init__(where)
         self.where = where
         self.what = what
         self.value = value
 
 
-def _shown(value):
+def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 24 else text[:21] + "..."
 
 
 class Int:
-    def __init__(self, lo, hi):
+    def __init__(self, lo: int, hi: int) -> None:
         self.lo, self.hi = lo, hi
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not self.lo <= value <= self.hi:
             raise _Refused(where, "a whole number %d..%d" % (self.lo, self.hi), value)
         return value
 
 
 class Bool:
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> bool:
         if not isinstance(value, bool):
             raise _Refused(where, "true or false", value)
         return value
@@ -60,11 +72,11 @@ class Bool:
 class Text:
     """A string of printable characters, 1 to `most` of them (0 to `most` if `empty`)."""
 
-    def __init__(self, most, empty=False):
+    def __init__(self, most: int, empty: bool = False) -> None:
         self.most = most
         self.empty = empty
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> str:
         if (not isinstance(value, str) or len(value) > self.most or (not value and not self.empty)
                 or any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value)):
             raise _Refused(where, "text of %d to %d printable characters" % (0 if self.empty else 1, self.most),
@@ -73,10 +85,10 @@ class Text:
 
 
 class OneOf:
-    def __init__(self, *values):
+    def __init__(self, *values: str) -> None:
         self.values = values
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> str:
         if not isinstance(value, str) or value not in self.values:
             raise _Refused(where, "one of %s" % ", ".join(self.values), value)
         return value
@@ -85,16 +97,16 @@ class OneOf:
 class Button:
     """A button name; once the device's info is known, one of the buttons it said it has."""
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> str:
         names = info["buttons"] if info is not None else BUTTON_NAMES
         return OneOf(*names).check(value, where, info)
 
 
 class ListOf:
-    def __init__(self, item, most, unique=False):
+    def __init__(self, item: Spec, most: int, unique: bool = False) -> None:
         self.item, self.most, self.unique = item, most, unique
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> list[Any]:
         if not isinstance(value, list) or len(value) > self.most:
             raise _Refused(where, "a list of at most %d" % self.most, value)
         out = [self.item.check(v, _join(where, "item %d" % (i + 1)), info) for i, v in enumerate(value)]
@@ -106,10 +118,10 @@ class ListOf:
 class Pair:
     """A JSON array of exactly these items, in order."""
 
-    def __init__(self, *items):
+    def __init__(self, *items: Spec) -> None:
         self.items = items
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> list[Any]:
         if not isinstance(value, list) or len(value) != len(self.items):
             raise _Refused(where, "a list of %d items" % len(self.items), value)
         return [spec.check(v, _join(where, "item %d" % (i + 1)), info)
@@ -119,10 +131,10 @@ class Pair:
 class Object:
     """A JSON object; fields are (name, spec, required)."""
 
-    def __init__(self, *fields):
+    def __init__(self, *fields: tuple[str, Spec, bool]) -> None:
         self.fields = fields
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise _Refused(where, "an object", value)
         out = {}
@@ -137,14 +149,14 @@ class Object:
 class Counters:
     """An object of counters: short names, each a whole number 0 or more."""
 
-    def check(self, value, where, info):
+    def check(self, value: Any, where: str, info: Info) -> dict[str, int]:
         if not isinstance(value, dict) or len(value) > 32:
             raise _Refused(where, "an object of at most 32 counters", value)
         name = Text(24)
         return {name.check(k, where, info): COUNT.check(v, _join(where, k), info) for k, v in value.items()}
 
 
-def _join(where, name):
+def _join(where: str, name: str) -> str:
     return "%s.%s" % (where, name) if where else name
 
 
@@ -152,7 +164,7 @@ def _join(where, name):
 COUNT = Int(0, 2**31 - 1)
 
 # What each frame type from a device carries (docs/protocol.md, sections 2 and 4.1).
-FRAMES = {
+FRAMES: dict[str, Spec] = {
     # Data frames: the input events, and the answer to a query.
     "btn": Pair(Button(), OneOf(*ACTIONS)),
     "scan": Object(("code", Text(200), True)),
@@ -179,7 +191,7 @@ FRAMES = {
 }
 
 
-def check(ftype, payload, info=None):
+def check(ftype: str, payload: Any, info: Info = None) -> Any:
     """The payload of a `ftype` frame from a device, checked field by field against FRAMES
     (`info`: the device's checked info, which names its buttons; None before the
     handshake). FrameError names the frame and the field when it is refused."""

@@ -10,6 +10,8 @@ A board that is unplugged or reboots makes reads and writes fail; that is an ord
 event here (TransportClosed), not a crash: the link reopens the port when it is back.
 """
 
+from typing import Protocol
+
 import serial
 
 MAX_READ = 65536  # bytes taken in one read(): the link handles them, then reads again
@@ -19,13 +21,28 @@ class TransportClosed(Exception):
     """The port is gone (unplugged, closed, reset)."""
 
 
+class Transport(Protocol):
+    """What a Link reads and writes through (SerialTransport; tests give their own)."""
+
+    @property
+    def is_open(self) -> bool: ...
+
+    def open(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def read(self, timeout: float) -> bytes: ...
+
+    def write(self, data: bytes) -> None: ...
+
+
 class SerialTransport:
-    def __init__(self, port, baudrate=115200):
+    def __init__(self, port: str, baudrate: int = 115200) -> None:
         self.port = port
         self.baudrate = baudrate
-        self.ser = None
+        self.ser: serial.Serial | None = None
 
-    def open(self):
+    def open(self) -> None:
         """Open the port; TransportClosed if it is not there (yet). pyserial flushes what
         arrived before the open, so the device's boot output is lost: the host handshakes."""
         try:
@@ -36,10 +53,10 @@ class SerialTransport:
             raise TransportClosed(str(e)) from None
 
     @property
-    def is_open(self):
+    def is_open(self) -> bool:
         return self.ser is not None
 
-    def close(self):
+    def close(self) -> None:
         if self.ser is not None:
             try:
                 self.ser.close()
@@ -47,7 +64,7 @@ class SerialTransport:
                 pass
             self.ser = None
 
-    def read(self, timeout):
+    def read(self, timeout: float) -> bytes:
         """Whatever bytes arrive within `timeout` seconds (b"" if none): waits for the
         first byte, then takes every byte already there."""
         ser = self.ser
@@ -68,7 +85,7 @@ class SerialTransport:
             raise TransportClosed(str(e)) from None
         return data
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         ser = self.ser
         if ser is None:
             raise TransportClosed("not open")

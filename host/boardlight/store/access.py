@@ -1,18 +1,36 @@
 """The decorators of the game log's methods: a write the database cannot take, or a read
 that meets a damaged file, becomes a StoreError that says why in one line."""
 
+from __future__ import annotations
+
 import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from boardlight.store.errors import StoreError, cannot_write, damaged, is_busy
 
 
-def writes(outcome, again="try it again"):
+class Log(Protocol):
+    """What the decorators need of the object whose method they wrap."""
+
+    path: Path
+    readonly: bool
+
+
+L = TypeVar("L", bound=Log)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def writes(outcome: str, again: str = "try it again"
+           ) -> Callable[[Callable[Concatenate[L, P], R]], Callable[Concatenate[L, P], R]]:
     """A write the database cannot take (locked past the timeout, a full disk, a read-only
     file) becomes a StoreError that says why; the transaction has been rolled back, so
     `outcome` ("nothing was written") is what the message says it left."""
 
-    def decorate(method):
-        def wrapper(self, *args, **kwargs):
+    def decorate(method: Callable[Concatenate[L, P], R]) -> Callable[Concatenate[L, P], R]:
+        def wrapper(self: L, *args: P.args, **kwargs: P.kwargs) -> R:
             if self.readonly:
                 raise StoreError("the game log %s was opened only to read: %s"
                                  % (self.path, outcome))
@@ -28,11 +46,11 @@ def writes(outcome, again="try it again"):
     return decorate
 
 
-def reads(method):
+def reads(method: Callable[Concatenate[L, P], R]) -> Callable[Concatenate[L, P], R]:
     """A read that meets a damaged file (a bad page found only now) becomes a StoreError
     saying so, not a sqlite3 traceback."""
 
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: L, *args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as exc:

@@ -11,13 +11,15 @@ recomputes them; writing one updates them in the same transaction as the change.
 import hashlib
 import json
 import sqlite3
+from collections.abc import Sequence
+from typing import Any
 
 # The columns of a games row that its checksum covers, in this order.
 GAME_COLUMNS = ("id", "game", "seed", "options", "status", "started", "updated",
                 "action_count", "chain_head")
 
 
-def _digest(fields) -> str:
+def _digest(fields: list[Any]) -> str:
     # 128 bits of SHA-256: plenty to tell damage, which is all they are for. Fields are as
     # SQLite returned them; a value of a type we never store (damage can turn a number into
     # a blob) still hashes, to something no stored checksum matches.
@@ -32,7 +34,7 @@ def action_chain(previous: str, game_id: int, seq: int, kind: str, data: str,
     return _digest(["action", previous, game_id, seq, kind, data, at])
 
 
-def game_checksum(db: sqlite3.Connection, row) -> str:
+def game_checksum(db: sqlite3.Connection, row: Sequence[Any]) -> str:
     """The checksum of a games row (its GAME_COLUMNS values), with its players and score
     lines as they are stored now."""
     game_id = row[0]

@@ -18,30 +18,30 @@ class StoreError(Exception):
 ROOM = 1 << 20
 
 
-def _code(exc):
+def _code(exc: BaseException) -> int | None:
     """SQLite's primary result code of a sqlite3 error (None if it has none)."""
     code = getattr(exc, "sqlite_errorcode", None)
     return None if code is None else code & 0xFF
 
 
-def is_damage(exc) -> bool:
+def is_damage(exc: BaseException) -> bool:
     """Does this sqlite3 error say the file itself is damaged (not busy, full or read-only)?"""
     return _code(exc) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
-def is_busy(exc) -> bool:
+def is_busy(exc: BaseException) -> bool:
     """Is the database held by another connection past the timeout?"""
     return _code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
-def is_write_failure(exc) -> bool:
+def is_write_failure(exc: BaseException) -> bool:
     """Did a write fail for a reason outside the file's contents (read-only, full, busy,
     an I/O error), as opposed to a file that is damaged or not a database at all?"""
     return is_busy(exc) or is_read_only(exc) or _code(exc) in (sqlite3.SQLITE_FULL,
                                                                sqlite3.SQLITE_IOERR)
 
 
-def is_read_only(exc) -> bool:
+def is_read_only(exc: BaseException) -> bool:
     """Does this error mean the file, or its folder (where WAL mode keeps two files beside
     it), cannot be written or created, rather than a damaged, busy or full one?"""
     if isinstance(exc, OSError):
@@ -49,7 +49,7 @@ def is_read_only(exc) -> bool:
     return _code(exc) in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
 
 
-def _free_bytes(folder):
+def _free_bytes(folder: Path) -> int | None:
     try:
         st = os.statvfs(folder)
     except OSError:
@@ -58,7 +58,7 @@ def _free_bytes(folder):
     return (st.f_bfree if os.geteuid() == 0 else st.f_bavail) * st.f_frsize
 
 
-def _file_size_limit():
+def _file_size_limit() -> int | None:
     soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     return None if soft == resource.RLIM_INFINITY else soft
 
@@ -85,6 +85,7 @@ def cannot_write(path: Path, exc: Exception, outcome: str,
     taken"), `again` what to do once the cause is gone."""
     if is_damage(exc):
         return damaged(path, exc)
+    reason: str | Exception
     if isinstance(exc, OSError):
         reason = exc.strerror or exc
         full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
@@ -101,9 +102,14 @@ def cannot_write(path: Path, exc: Exception, outcome: str,
             full = free is not None and free < ROOM
             too_big = not full and _at_size_limit(path)
     if too_big:
+        limit = _file_size_limit()
+        if limit is None:
+            # EFBIG without a ulimit: the file system's own largest file.
+            return StoreError("the game log %s cannot grow: it is as large as a file on its"
+                              " file system may be (%s): %s" % (path, reason, outcome))
         return StoreError("the game log %s cannot grow past %d bytes, the most this process may"
                           " write to a file (ulimit -f; %s): %s; raise the limit, then %s"
-                          % (path, _file_size_limit(), reason, outcome, again))
+                          % (path, limit, reason, outcome, again))
     if full:
         return StoreError("the disk holding the game log %s is full: %s; free some space,"
                           " then %s" % (path, outcome, again))

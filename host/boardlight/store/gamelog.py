@@ -14,13 +14,18 @@ user's or on a read-only mount (store.readonly).
 The database lives in the user's data folder (platformdirs) unless a path is given (`--db`).
 """
 
+from __future__ import annotations
+
 import errno
 import json
 import os
 import sqlite3
 import time
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal
 
 import platformdirs
 
@@ -31,7 +36,7 @@ from boardlight.store.checksums import GAME_COLUMNS, action_chain, game_checksum
 from boardlight.store.errors import StoreError, cannot_write, damaged, is_busy, is_write_failure
 from boardlight.store.nights import Nights
 from boardlight.store.readonly import connect_to_read
-from boardlight.store.results import Results, delete_results, write_results
+from boardlight.store.results import Results, ResultRow, delete_results, write_results
 from boardlight.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = ["GAMES", "STATUSES", "SCHEMA_VERSION", "GameRow", "Store", "StoreError",
@@ -40,6 +45,11 @@ __all__ = ["GAMES", "STATUSES", "SCHEMA_VERSION", "GameRow", "Store", "StoreErro
 GAMES = ("fits", "zatre", "forbes")
 STATUSES = ("playing", "finished", "abandoned")
 MAX_ID = (1 << 63) - 1  # SQLite's largest integer
+
+# A raw games row as SQLite gives it: GAME_COLUMNS and the checksum.
+Row = Sequence[Any]
+# A score line an action writes: (part, points per seat, details per seat or None).
+ScoreLine = tuple[str, Sequence[int], Sequence[Any] | None]
 
 
 def moved_on(game_id: int, seq: int) -> StoreError:
@@ -71,8 +81,9 @@ class GameRow:
     __slots__ = ("id", "game", "seed", "options", "status", "started", "updated", "players",
                  "damaged")
 
-    def __init__(self, id, game, seed, options, status, started, updated, players,
-                 damaged=None):
+    def __init__(self, id: int, game: str, seed: int | None, options: dict[str, Any],
+                 status: str, started: str, updated: str, players: list[str],
+                 damaged: str | None = None) -> None:
         self.id = id
         self.game = game
         self.seed = seed
@@ -83,11 +94,11 @@ class GameRow:
         self.players = players
         self.damaged = damaged
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "GameRow(%d %s %s %s)" % (self.id, self.game, self.status, ",".join(self.players))
 
 
-def _json(text, what):
+def _json(text: str, what: str) -> Any:
     """A JSON value read back from the log; a damaged one (edited, half-restored) is a
     StoreError naming what holds it, not a traceback."""
     try:
@@ -96,7 +107,7 @@ def _json(text, what):
         raise StoreError("%s: damaged in the game log (not JSON: %s)" % (what, exc)) from None
 
 
-def _row_missing(game_id):
+def _row_missing(game_id: int) -> str:
     return "game %d: damaged in the game log (its row is missing, its players are there)" % game_id
 
 
@@ -106,7 +117,8 @@ class Store(Results, Nights):
     `readonly`: only read it (history, show, export), never change, create or upgrade it,
     so a log on a read-only mount, or another user's, can still be read."""
 
-    def __init__(self, path=None, timeout: float = 10.0, readonly: bool = False):
+    def __init__(self, path: str | os.PathLike[str] | None = None, timeout: float = 10.0,
+                 readonly: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.readonly = readonly
         if self.path.is_dir():
@@ -124,18 +136,18 @@ class Store(Results, Nights):
                 raise cannot_write(self.path, exc, "its folder cannot be made") from None
             raise StoreError("cannot make the folder %s for the game log (%s): pick a"
                              " writable place with --db" % (self.path.parent, exc.strerror or exc))
-        self._db = None
+        db = None
         try:
             private.create(self.path)
             # isolation_level=None: we open and commit every transaction ourselves.
             # check_same_thread=False: the web pages act from the server's thread; a
             # sessions.table.Table lets one thread at a time use the connection.
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout,
-                                       check_same_thread=False)
+            db = self._db = sqlite3.connect(str(self.path), isolation_level=None,
+                                            timeout=timeout, check_same_thread=False)
             self._set_up(timeout)
         except (sqlite3.Error, StoreError) as exc:
-            if self._db is not None:
-                self._db.close()
+            if db is not None:
+                db.close()
             if isinstance(exc, StoreError):
                 raise
             if is_write_failure(exc):
@@ -146,7 +158,7 @@ class Store(Results, Nights):
             raise StoreError("%s is not a usable boardlight game log: %s" % (self.path, exc))
         self._schema = SCHEMA_VERSION
 
-    def _set_up(self, timeout):
+    def _set_up(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -163,7 +175,7 @@ class Store(Results, Nights):
                     raise
                 time.sleep(0.01)
 
-    def _check_wal(self):
+    def _check_wal(self) -> None:
         # Before SQLite opens the log: once it has, the commits it dropped from a damaged
         # -wal file are gone with the next checkpoint.
         lost = wal.lost_commits(self.path)
@@ -177,7 +189,7 @@ class Store(Results, Nights):
                 % (self.path, self.path.name, frame, commits, "" if commits == 1 else "s",
                    self.path))
 
-    def _open_to_read(self, timeout):
+    def _open_to_read(self, timeout: float) -> tuple[sqlite3.Connection, int]:
         """(connection, schema version) of a log opened only to read."""
         db = connect_to_read(self.path, timeout)
         try:
@@ -192,7 +204,7 @@ class Store(Results, Nights):
             raise
         return db, version
 
-    def _check_version(self, db, version):
+    def _check_version(self, db: sqlite3.Connection, version: int) -> None:
         if version > SCHEMA_VERSION:
             raise StoreError(
                 "%s has schema version %d; this boardlight knows up to %d: upgrade boardlight"
@@ -200,10 +212,10 @@ class Store(Results, Nights):
         if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise StoreError("%s holds tables but no boardlight schema version" % self.path)
 
-    def _version(self):
+    def _version(self) -> int:
         return self._db.execute("PRAGMA user_version").fetchone()[0]
 
-    def _migrate(self):
+    def _migrate(self) -> None:
         version = self._version()
         self._check_version(self._db, version)
         if version == SCHEMA_VERSION:
@@ -231,19 +243,20 @@ class Store(Results, Nights):
                 self._db.execute("ROLLBACK")
             raise
 
-    def close(self):
+    def close(self) -> None:
         self._db.close()
 
-    def __enter__(self):
+    def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- writing ---------------------------------------------------------------------------
 
     @writes("nothing was written")
-    def new_game(self, game: str, players, seed: int, options=None) -> int:
+    def new_game(self, game: str, players: Iterable[str], seed: int,
+                 options: dict[str, Any] | None = None) -> int:
         """Record a new game (status 'playing') and return its id."""
         if game not in GAMES:
             raise StoreError("unknown game %r: one of %s" % (game, ", ".join(GAMES)))
@@ -257,6 +270,7 @@ class Store(Results, Nights):
                 " VALUES (?, ?, ?, 'playing', ?, ?)",
                 (game, int(seed), json.dumps(options or {}, sort_keys=True), now, now))
             game_id = cur.lastrowid
+            assert game_id is not None  # set by the INSERT
             self._db.executemany(
                 "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
                 [(game_id, seat, name) for seat, name in enumerate(players)])
@@ -264,8 +278,10 @@ class Store(Results, Nights):
         return game_id
 
     @writes("the action was not taken")
-    def append_action(self, game_id: int, seq: int, kind: str, data: dict, scores=(),
-                      finished=False, dropped=(), results=None) -> str:
+    def append_action(self, game_id: int, seq: int, kind: str, data: dict[str, Any],
+                      scores: Iterable[ScoreLine] = (), finished: bool = False,
+                      dropped: Iterable[str] = (),
+                      results: Iterable[ResultRow] | None = None) -> str:
         """Append action number `seq` (1, 2, ... without gaps) and commit it durably;
         returns the time it was logged.
 
@@ -316,14 +332,16 @@ class Store(Results, Nights):
         return now
 
     @writes("nothing was written")
-    def set_scores(self, game_id: int, part: str, points, details=None):
+    def set_scores(self, game_id: int, part: str, points: Sequence[int],
+                   details: Sequence[Any] | None = None) -> None:
         """Write (or rewrite) the score line `part` (e.g. 'round 1', 'total'): points per seat."""
         with self._tx():
             self._checked(self._fetch(game_id, "no game %d in %s"))
             self._write_scores(game_id, part, points, details)
             reseal(self._db, game_id)
 
-    def _write_scores(self, game_id, part, points, details):
+    def _write_scores(self, game_id: int, part: str, points: Sequence[int],
+                      details: Sequence[Any] | None) -> None:
         details = details or [None] * len(points)
         self._db.execute("DELETE FROM scores WHERE game_id = ? AND part = ?", (game_id, part))
         self._db.executemany(
@@ -348,7 +366,8 @@ class Store(Results, Nights):
             return self._db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 1
 
     @writes("nothing was written")
-    def set_status(self, game_id: int, status: str, results=None):
+    def set_status(self, game_id: int, status: str,
+                   results: Iterable[ResultRow] | None = None) -> None:
         """Set a game's status; `results`: its result rows when it is now finished."""
         if status not in STATUSES:
             raise StoreError("unknown status %r" % status)
@@ -370,13 +389,15 @@ class Store(Results, Nights):
         return self._row(self._fetch(game_id))
 
     @reads
-    def games(self, game=None, status=None, limit=None, damaged_ok=False):
+    def games(self, game: str | None = None, status: str | None = None,
+              limit: int | None = None, damaged_ok: bool = False) -> list[GameRow]:
         """Stored games, newest first. `damaged_ok`: a game whose row is damaged is still
         listed, with `damaged` saying why (a list must not stop at one bad game)."""
         if not self._schema:
             return []
         sql = "SELECT %s FROM games" % self._columns()
-        where, args = [], []
+        where: list[str] = []
+        args: list[object] = []
         if game is not None:
             where.append("game = ?")
             args.append(game)
@@ -390,7 +411,7 @@ class Store(Results, Nights):
             # Past SQLite's largest integer a limit is no limit (and not a damaged log).
             sql += " LIMIT ?"
             args.append(min(int(limit), MAX_ID))
-        rows = []
+        rows: list[GameRow] = []
         for r in self._db.execute(sql, args).fetchall():
             try:
                 rows.append(self._row(r))
@@ -410,13 +431,13 @@ class Store(Results, Nights):
                                     damaged=_row_missing(gid)))
         return rows
 
-    def last_unfinished(self, game=None):
+    def last_unfinished(self, game: str | None = None) -> GameRow | None:
         """The most recently touched game still being played, or None."""
         rows = self.games(game=game, status="playing", limit=1)
         return rows[0] if rows else None
 
     @reads
-    def actions(self, game_id: int, times: bool = False):
+    def actions(self, game_id: int, times: bool = False) -> list[tuple[Any, ...]]:
         """The game's actions in order: a list of (seq, kind, data dict), with `times` of
         (seq, kind, data dict, when it was logged). Each is checked against the game's
         checksum chain: damage is a StoreError naming the action."""
@@ -425,7 +446,7 @@ class Store(Results, Nights):
         rows = self._db.execute(
             "SELECT seq, kind, data, at, %s FROM actions WHERE game_id = ? ORDER BY seq"
             % ("chain" if sealed else "NULL"), (game_id,)).fetchall()
-        out = []
+        out: list[tuple[Any, ...]] = []
         previous = ""
         for i, (seq, kind, data, at, chain) in enumerate(rows):
             if seq != i + 1:
@@ -454,14 +475,14 @@ class Store(Results, Nights):
         return out
 
     @reads
-    def scores(self, game_id: int):
+    def scores(self, game_id: int) -> dict[str, list[tuple[int, Any]]]:
         """{part: [(points, detail) per seat]} of the score lines written so far."""
         if not self._schema:
             return {}
         if self._schema >= 2:
             # The game's checksum covers its score lines.
             self._checked(self._fetch(game_id))
-        out = {}
+        out: dict[str, list[tuple[int, Any]]] = {}
         for part, seat, points, detail in self._db.execute(
                 "SELECT part, seat, points, detail FROM scores WHERE game_id = ?"
                 " ORDER BY part, seat", (game_id,)):
@@ -476,13 +497,13 @@ class Store(Results, Nights):
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _columns(self):
+    def _columns(self) -> str:
         # A version 1 log (read-only: it cannot be upgraded) has no checksums to read.
         if self._schema >= 2:
             return ", ".join(GAME_COLUMNS + ("checksum",))
         return ", ".join(GAME_COLUMNS[:7]) + ", 0, '', NULL"
 
-    def _fetch(self, game_id, missing=None):
+    def _fetch(self, game_id: int, missing: str | None = None) -> Any:
         """The raw games row of `game_id` (GAME_COLUMNS and the checksum)."""
         if missing is None:
             missing = "no game %%s in %%s (see `%s`)" % command("history")
@@ -497,24 +518,24 @@ class Store(Results, Nights):
             raise UnknownGame(missing % (game_id, self.path))
         return row
 
-    def _checked(self, row):
+    def _checked(self, row: Row) -> Row:
         """`row`, once its checksum agrees with it, its players and its score lines."""
         if self._schema >= 2 and row[9] != game_checksum(self._db, row[:9]):
             raise StoreError("game %s: damaged in the game log (its row, players or score"
                              " lines do not match its checksum)" % (row[0],))
         return row
 
-    def _players(self, game_id):
+    def _players(self, game_id: int) -> list[str]:
         return [n for (n,) in self._db.execute(
             "SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
 
-    def _players_or_none(self, game_id):
+    def _players_or_none(self, game_id: int) -> list[str]:
         try:
             return self._players(game_id)
         except sqlite3.DatabaseError:
             return []
 
-    def _row(self, row) -> GameRow:
+    def _row(self, row: Row) -> GameRow:
         players = self._players(row[0])
         options = _json(row[3], "game %d options" % row[0])
         if not isinstance(options, dict):
@@ -523,20 +544,21 @@ class Store(Results, Nights):
         self._checked(row)
         return GameRow(row[0], row[1], row[2], options, row[4], row[5], row[6], players)
 
-    def _tx(self):
+    def _tx(self) -> _Transaction:
         return _Transaction(self._db)
 
 
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception (so bad input changes nothing)."""
 
-    def __init__(self, db):
+    def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self._db.execute("BEGIN IMMEDIATE")
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> Literal[False]:
         if exc_type is None:
             try:
                 self._db.execute("COMMIT")
@@ -551,7 +573,7 @@ class _Transaction:
         return False
 
 
-def open_store(path=None, readonly: bool = False) -> Store:
+def open_store(path: str | os.PathLike[str] | None = None, readonly: bool = False) -> Store:
     """Open the log at `path` (or the default one); honours BOARDLIGHT_DB for tests and scripts.
     `readonly`: for commands that only print games (see Store)."""
     if path is None and os.environ.get("BOARDLIGHT_DB"):

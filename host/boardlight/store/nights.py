@@ -6,12 +6,20 @@ Each night's row holds a checksum over the row and its list of games, checked on
 read, so a damaged night is told rather than shown as another one.
 """
 
+from __future__ import annotations
+
 import json
 import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from boardlight.store.access import reads, writes
 from boardlight.store.checksums import _digest
 from boardlight.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from boardlight.store.gamelog import _Transaction
 
 _COLUMNS = "id, name, players, points, started, ended, checksum"
 
@@ -23,7 +31,8 @@ class NightRow:
 
     __slots__ = ("id", "name", "players", "points", "started", "ended", "games")
 
-    def __init__(self, id, name, players, points, started, ended, games):
+    def __init__(self, id: int, name: str, players: list[str], points: list[int],
+                 started: str, ended: str | None, games: list[int]) -> None:
         self.id = id
         self.name = name
         self.players = players
@@ -32,22 +41,32 @@ class NightRow:
         self.ended = ended
         self.games = games
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "NightRow(%d %r %s)" % (self.id, self.name, "on" if self.ended is None else "ended")
 
 
-def _checksum(row, games):
+def _checksum(row: Sequence[Any], games: Iterable[int]) -> str:
     return _digest(["night"] + list(row[:6]) + [list(games)])
 
 
 class Nights:
     """Game nights, mixed into store.gamelog.Store."""
 
-    def _night_games(self, night_id):
+    path: Path
+    readonly: bool
+    _db: sqlite3.Connection
+    _schema: int
+
+    if TYPE_CHECKING:
+        def _tx(self) -> _Transaction: ...
+
+        def _fetch(self, game_id: int, missing: str | None = None) -> Any: ...
+
+    def _night_games(self, night_id: int) -> list[int]:
         return [g for (g,) in self._db.execute(
             "SELECT game_id FROM night_games WHERE night_id = ? ORDER BY rowid", (night_id,))]
 
-    def _night(self, row) -> NightRow:
+    def _night(self, row: Sequence[Any]) -> NightRow:
         games = self._night_games(row[0])
         if row[6] != _checksum(row, games):
             raise StoreError("game night %d: damaged in the game log (it does not match its"
@@ -59,28 +78,28 @@ class Nights:
                              % (row[0], exc)) from None
         return NightRow(row[0], row[1], players, points, row[4], row[5], games)
 
-    def _reseal_night(self, night_id):
+    def _reseal_night(self, night_id: int) -> None:
         row = self._db.execute("SELECT %s FROM nights WHERE id = ?" % _COLUMNS,
                                (night_id,)).fetchone()
         self._db.execute("UPDATE nights SET checksum = ? WHERE id = ?",
                          (_checksum(row, self._night_games(night_id)), night_id))
 
     @reads
-    def nights(self):
+    def nights(self) -> list[NightRow]:
         """Every game night, the newest first."""
         if self._schema < 3:
             return []
         return [self._night(r) for r in self._db.execute(
             "SELECT %s FROM nights ORDER BY id DESC" % _COLUMNS).fetchall()]
 
-    def night_on(self):
+    def night_on(self) -> NightRow | None:
         """The game night that is on (not ended), or None."""
         for night in self.nights():
             if night.ended is None:
                 return night
         return None
 
-    def night_of_game(self, game_id):
+    def night_of_game(self, game_id: int) -> NightRow | None:
         """The game night game `game_id` was played in, or None."""
         for night in self.nights():
             if game_id in night.games:
@@ -88,7 +107,7 @@ class Nights:
         return None
 
     @writes("no game night was started")
-    def start_night(self, name: str, players, points) -> int:
+    def start_night(self, name: str, players: Iterable[str], points: Iterable[int]) -> int:
         """Start a game night (one at a time); returns its id."""
         from boardlight.store.gamelog import _now
 
@@ -112,8 +131,10 @@ class Nights:
                 "INSERT INTO nights (name, players, points, started, ended, checksum)"
                 " VALUES (?, ?, ?, ?, NULL, '')",
                 (name, json.dumps(players), json.dumps(points), _now()))
-            self._reseal_night(cur.lastrowid)
-        return cur.lastrowid
+            night_id = cur.lastrowid
+            assert night_id is not None  # set by the INSERT
+            self._reseal_night(night_id)
+        return night_id
 
     @writes("the game night goes on")
     def end_night(self) -> NightRow:
@@ -131,7 +152,7 @@ class Nights:
                                             (on.id,)).fetchone())
 
     @writes("the game was not added to the game night")
-    def join_night(self, night_id: int, game_id: int):
+    def join_night(self, night_id: int, game_id: int) -> None:
         """Add game `game_id` to game night `night_id` (which must be on)."""
         with self._tx():
             row = self._db.execute("SELECT %s FROM nights WHERE id = ?" % _COLUMNS,

@@ -14,7 +14,7 @@ from pathlib import Path
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
-def make_folder(folder):
+def make_folder(folder: str | os.PathLike[str]) -> None:
     """Make `folder` and any missing parent as 0700; a folder already there keeps its mode."""
     folder = Path(folder)
     missing = []
@@ -30,12 +30,12 @@ def make_folder(folder):
             pass
 
 
-def make_private(folder):
+def make_private(folder: str | os.PathLike[str]) -> None:
     """An existing folder of ours (the default one, under the user's data folder): 0700."""
     _tighten(Path(folder))
 
 
-def create(path):
+def create(path: str | os.PathLike[str]) -> None:
     """Create the log file as 0600 if it is not there, so that SQLite never makes it (nor,
     after it, its -wal and -shm files, which take the log's permissions) readable by all.
     Where it cannot be made (a read-only folder), SQLite says why when it opens it."""
@@ -45,13 +45,13 @@ def create(path):
         pass
 
 
-def tighten(path):
+def tighten(path: str | os.PathLike[str]) -> None:
     """The log and its side files as they are, less any permission for group and others."""
     for p in [Path(path)] + [Path(str(path) + s) for s in SIDE_FILES]:
         _tighten(p)
 
 
-def _tighten(p):
+def _tighten(p: Path) -> None:
     try:
         st = os.stat(p)
     except OSError:

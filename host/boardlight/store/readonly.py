@@ -18,7 +18,7 @@ from boardlight.store.errors import StoreError, cannot_write, is_busy, is_read_o
     is_write_failure
 
 
-def _try(uri, timeout):
+def _try(uri: str, timeout: float) -> sqlite3.Connection:
     db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
     try:
         db.execute("PRAGMA query_only=ON")
@@ -29,7 +29,7 @@ def _try(uri, timeout):
     return db
 
 
-def _unusable(path, exc):
+def _unusable(path: Path, exc: Exception) -> StoreError:
     return StoreError("%s is not a usable boardlight game log: %s" % (path, exc))
 
 
@@ -42,7 +42,7 @@ def connect_to_read(path: Path, timeout: float) -> sqlite3.Connection:
     modes = ["ro"]
     if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK):
         modes.insert(0, "rw")
-    failure = None
+    failure: sqlite3.Error | None = None
     for mode in modes:
         try:
             return _try(uri + "?mode=" + mode, timeout)
@@ -50,6 +50,7 @@ def connect_to_read(path: Path, timeout: float) -> sqlite3.Connection:
             if not is_write_failure(exc) or is_busy(exc):
                 raise _unusable(path, exc) from None
             failure = exc
+    assert failure is not None  # every mode was tried and failed
     wal_file = path.with_name(path.name + "-wal")
     if wal_file.exists() and wal_file.stat().st_size:
         outcome = ("it cannot be read: its recent changes, in %s, need a -shm file beside it"

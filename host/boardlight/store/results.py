@@ -9,14 +9,26 @@ everywhere in the log; a finished game without result rows (finished before vers
 is listed as such, for the reader to replay.
 """
 
+from __future__ import annotations
+
 import hashlib
 import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
 
 from boardlight.store.access import reads
 from boardlight.store.errors import StoreError
 
+# What a finished game writes per seat: (seat, name, points, place, detail dict).
+ResultRow = tuple[int, str, int, int, Any]
+# What results() and results_of() give: (results, missing game ids, [(game id, why)]).
+Found = tuple[list["Result"], list[int], list[tuple[int, str]]]
 
-def result_checksum(game_id, game, options, finished, seat, name, points, place, detail):
+
+def result_checksum(game_id: int, game: str, options: str, finished: str, seat: int,
+                    name: str, points: int, place: int, detail: str) -> str:
     """The checksum of one result row (`options` and `detail` as stored JSON text): 128
     bits of SHA-256 over its fields, each written out and ended by a unit separator (the
     statistics check thousands of rows at a time, so no JSON here)."""
@@ -25,7 +37,8 @@ def result_checksum(game_id, game, options, finished, seat, name, points, place,
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def write_results(db, game_id, game, options, finished, rows):
+def write_results(db: sqlite3.Connection, game_id: int, game: str, options: str,
+                  finished: str, rows: Iterable[ResultRow]) -> None:
     """Store the result rows [(seat, name, points, place, detail dict)] of a game that
     finished at `finished` (inside the caller's transaction)."""
     for seat, name, points, place, detail in rows:
@@ -37,7 +50,7 @@ def write_results(db, game_id, game, options, finished, rows):
                                     int(place), text)))
 
 
-def delete_results(db, game_id):
+def delete_results(db: sqlite3.Connection, game_id: int) -> None:
     """Remove a game's result rows (it is no longer finished)."""
     db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
 
@@ -49,8 +62,9 @@ class Result:
     __slots__ = ("game_id", "game", "options", "finished", "seat", "name", "points", "place",
                  "players", "detail")
 
-    def __init__(self, game_id, game, options, finished, seat, name, points, place, players,
-                 detail):
+    def __init__(self, game_id: int, game: str, options: dict[str, Any], finished: str,
+                 seat: int, name: str, points: int, place: int, players: int,
+                 detail: Any) -> None:
         self.game_id = game_id
         self.game = game
         self.options = options
@@ -62,7 +76,7 @@ class Result:
         self.players = players
         self.detail = detail
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Result(game %d seat %d %s %d place %d)" % (self.game_id, self.seat, self.name,
                                                            self.points, self.place)
 
@@ -70,15 +84,22 @@ class Result:
 class Results:
     """The reading side, mixed into store.gamelog.Store."""
 
+    path: Path
+    readonly: bool
+    _db: sqlite3.Connection
+    _schema: int
+
     @reads
-    def results(self, game=None, since=None, until=None):
+    def results(self, game: str | None = None, since: str | None = None,
+                until: str | None = None) -> Found:
         """The finished games' results, oldest finish first, as (results, missing, damaged):
         `results` a list of Result (seats of one game together, in seat order), `missing`
         the ids of finished games that have no result rows (finished before the log kept
         them: replay those), `damaged` [(game id, why)] of games whose rows do not match
         their checksums (left out). `game`: only that game; `since`, `until`: only games
         finished on or after / on or before that day ('YYYY-MM-DD')."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[object] = []
         if game is not None:
             where.append("g.game = ?")
             args.append(game)
@@ -92,14 +113,14 @@ class Results:
         return self._results(where, args)
 
     @reads
-    def results_of(self, game_ids):
+    def results_of(self, game_ids: Iterable[int]) -> Found:
         """(results, missing, damaged) as results() gives them, of these games only."""
         ids = [int(g) for g in game_ids]
         if not ids:
             return [], [], []
         return self._results(["g.id IN (%s)" % ",".join("?" * len(ids))], ids)
 
-    def game_results(self, game_id):
+    def game_results(self, game_id: int) -> list[Result]:
         """The Result rows of one finished game (seat order); StoreError when they are
         damaged; [] when it has none."""
         found, _, damaged = self.results_of([game_id])
@@ -107,7 +128,7 @@ class Results:
             raise StoreError(damaged[0][1])
         return found
 
-    def _results(self, where, args):
+    def _results(self, where: list[str], args: Sequence[object]) -> Found:
         condition = " AND ".join(["g.status = 'finished'"] + where)
         if self._schema < 3:
             missing = [gid for (gid,) in self._db.execute(
@@ -120,8 +141,10 @@ class Results:
         missing = [gid for (gid,) in self._db.execute(
             "SELECT g.id FROM games g WHERE %s AND NOT EXISTS (SELECT 1 FROM results r"
             " WHERE r.game_id = g.id) ORDER BY g.updated, g.id" % condition, args)]
-        damaged, bad = [], set()
-        checked, texts = [], []
+        damaged: list[tuple[int, str]] = []
+        bad: set[int] = set()
+        checked: list[Any] = []
+        texts: list[str] = []
         for row in rows:
             gid, game_name, options, finished, seat, name, points, place, detail, checksum = row
             if gid in bad:
@@ -135,6 +158,7 @@ class Results:
             checked.append(row)
             texts.append(detail)
         # Thousands of small JSON texts read as one list: one call instead of one each.
+        details: list[Any] | None
         try:
             details = json.loads("[%s]" % ",".join(texts))
         except ValueError:
@@ -150,7 +174,9 @@ class Results:
                         damaged.append((row[0], "game %d: damaged in the game log (not JSON:"
                                                 " %s)" % (row[0], exc)))
                     details.append(None)
-        out, group, parsed = [], [], {}
+        out: list[Result] = []
+        group: list[Result] = []
+        parsed: dict[str, Any] = {}
         for row, value in zip(checked, details):
             gid, game_name, options, finished, seat, name, points, place = row[:8]
             if gid in bad:
@@ -174,7 +200,7 @@ class Results:
         return out, missing, damaged
 
 
-def _counted(group):
+def _counted(group: list[Result]) -> list[Result]:
     for r in group:
         r.players = len(group)
     return group

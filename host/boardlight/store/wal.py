@@ -27,7 +27,7 @@ HEADER = 32
 FRAME_HEADER = 24
 
 
-def _checksum(data, s0, s1, big_endian):
+def _checksum(data: bytes, s0: int, s1: int, big_endian: bool) -> tuple[int, int]:
     words = struct.unpack("%s%dI" % (">" if big_endian else "<", len(data) // 4), data)
     pairs = iter(words)
     for x0, x1 in zip(pairs, pairs):
@@ -36,7 +36,7 @@ def _checksum(data, s0, s1, big_endian):
     return s0, s1
 
 
-def _page_size(db_bytes):
+def _page_size(db_bytes: bytes) -> int | None:
     # The database header's own page size (2 bytes at 16; 1 stands for 65536) places the
     # frames even when the -wal header is what was damaged.
     if len(db_bytes) < 18:

@@ -11,12 +11,19 @@ a board (":/main.py" and ":main.py" are the same file), and no path leaves it
 (firmware/sim/flashfs.py).
 """
 
+from __future__ import annotations
+
 import os
 import shutil
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from boardlight.vboard.bridge import Filters
 
 from boardcore.digits import is_digits
 
@@ -32,7 +39,7 @@ class VirtualBoardError(Exception):
     pass
 
 
-def micropython_path():
+def micropython_path() -> Path | None:
     """The unix port beside this Python, else one on PATH (None if there is neither)."""
     if MICROPYTHON.exists():
         return MICROPYTHON
@@ -40,7 +47,7 @@ def micropython_path():
     return Path(found) if found else None
 
 
-def unavailable(micropython=None):
+def unavailable(micropython: str | os.PathLike[str] | None = None) -> str | None:
     """Why the virtual board cannot run on this computer (one sentence), or None if it can."""
     if os.name == "nt":
         return "it needs a pseudo-terminal and MicroPython's unix port, which Windows does not have"
@@ -57,7 +64,7 @@ MIN_HEAP = 8 * 1024  # below this the unix port cannot even start its REPL
 MAX_HEAP = 1024 * 1024 * 1024
 
 
-def heap_bytes(heap):
+def heap_bytes(heap: str | int) -> int:
     """The size `micropython -X heapsize=` takes ("96k", "1m", "98304") in bytes, checked:
     an interpreter that refuses its heap exits at once, and the board would restart it
     forever without ever showing a prompt."""
@@ -81,7 +88,11 @@ class VirtualBoard:
     filters: (to_device, to_host) byte filters on the serial line (vboard_faults).
     record: keep every frame shown in `shown` (else only the last, in `frame`)."""
 
-    def __init__(self, flash=None, install="mpy", board="virtual", heap="96k", filters=None, micropython=None, record=False):
+    def __init__(self, flash: str | os.PathLike[str] | None = None, install: str | None = "mpy",
+                 board: str = "virtual", heap: str | int | None = "96k",
+                 filters: Filters | None = None,
+                 micropython: str | os.PathLike[str] | None = None,
+                 record: bool = False) -> None:
         if heap is not None:
             heap_bytes(heap)  # before anything is made
             heap = str(heap).strip()  # as checked: "96k " on micropython's command line is refused
@@ -89,13 +100,15 @@ class VirtualBoard:
         why = unavailable(micropython)
         if why is not None:
             raise VirtualBoardError(why)
-        self.micropython = Path(micropython) if micropython is not None else micropython_path()
+        found = Path(micropython) if micropython is not None else micropython_path()
+        assert found is not None  # unavailable() said it is there
+        self.micropython = found
         text = None
         if install is not None:
             config, text = deploy.load_board(board)
             if config["display"]["kind"] != "virtual":
                 raise VirtualBoardError("board %s has a %s display: the virtual board needs kind virtual" % (board, config["display"]["kind"]))
-        self._tmp = None
+        self._tmp: str | None = None
         if flash is None:
             self._tmp = str(scratch.make("flash"))
             flash = self._tmp
@@ -111,10 +124,10 @@ class VirtualBoard:
                 self.close()
                 raise
         self._cond = threading.Condition()
-        self._frame = None
+        self._frame: MatrixFrame | None = None
         self.frames_seen = 0
-        self.side_errors = []
-        self.shown = [] if record else None
+        self.side_errors: list[str] = []
+        self.shown: list[MatrixFrame] | None = [] if record else None
         from boardlight.vboard.bridge import Bridge  # POSIX only: after the check above
 
         self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters)
@@ -122,13 +135,13 @@ class VirtualBoard:
 
     # -- lifetime ---------------------------------------------------------------------
 
-    def start(self):
+    def start(self) -> VirtualBoard:
         if not self._started:
             self._started = True
             self.bridge.start()
         return self
 
-    def close(self):
+    def close(self) -> None:
         if self._started:
             self.bridge.stop()
             self._started = False
@@ -136,24 +149,24 @@ class VirtualBoard:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
 
-    def __enter__(self):
+    def __enter__(self) -> VirtualBoard:
         return self.start()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def reset(self):
+    def reset(self) -> None:
         """Press the reset button: the firmware restarts from main.py."""
         with self._cond:
             self._frame = None
         self.bridge.reset()
 
     @property
-    def starts(self):
+    def starts(self) -> int:
         """How many times the interpreter has been started (boots and soft resets)."""
         return self.bridge.starts
 
-    def wait_firmware(self, timeout=10.0):
+    def wait_firmware(self, timeout: float = 10.0) -> None:
         """Wait until the firmware runs (its side channel is connected)."""
         end = time.monotonic() + timeout
         while not self.bridge.side_connected:
@@ -163,7 +176,7 @@ class VirtualBoard:
 
     # -- the matrix -------------------------------------------------------------------
 
-    def _on_side_line(self, line, payload):
+    def _on_side_line(self, line: bytes, payload: bytes | None) -> None:
         if line.startswith(b"F "):
             try:
                 frame = MatrixFrame.parse(line, payload or b"")
@@ -180,11 +193,12 @@ class VirtualBoard:
             self.side_errors.append(line[2:].decode("ascii", "replace"))
 
     @property
-    def frame(self):
+    def frame(self) -> MatrixFrame | None:
         """The last frame the display showed (a MatrixFrame), or None."""
         return self._frame
 
-    def wait_frame(self, predicate=None, timeout=5.0, newer_than=None):
+    def wait_frame(self, predicate: Callable[[MatrixFrame], object] | None = None,
+                   timeout: float = 5.0, newer_than: int | None = None) -> MatrixFrame:
         """The first shown frame (the current one included) that satisfies predicate(frame)
         and, if newer_than is a count from frames_seen, arrived after it."""
         end = time.monotonic() + timeout
@@ -200,20 +214,20 @@ class VirtualBoard:
 
     # -- the inputs -------------------------------------------------------------------
 
-    def down(self, name):
+    def down(self, name: str) -> None:
         self.bridge.send_side(b"down " + name.encode())
 
-    def up(self, name):
+    def up(self, name: str) -> None:
         self.bridge.send_side(b"up " + name.encode())
 
-    def press(self, name, long=False, long_ms=600):
+    def press(self, name: str, long: bool = False, long_ms: int = 600) -> None:
         """A short press, or a long one (held long_ms + 50 ms: the board's long-press time)."""
         self.down(name)
         if long:
             time.sleep((long_ms + 50) / 1000)
         self.up(name)
 
-    def scan(self, code):
+    def scan(self, code: str) -> None:
         """A card scanned: `code` is its printable ASCII code."""
         if not code or any(not 32 < ord(c) < 127 for c in code):
             raise ValueError("a scan code is printable ASCII without spaces, not %r" % (code,))

@@ -24,6 +24,8 @@ ends know (docs/protocol.md, section 7): a connection that does not say the firm
 half within HANDSHAKE_S is closed, and the firmware's connection is never displaced by it.
 """
 
+from __future__ import annotations
+
 import hmac
 import os
 import pty
@@ -36,6 +38,8 @@ import tempfile
 import threading
 import time
 import tty
+from collections.abc import Callable
+from typing import IO, cast
 
 from boardlight import scratch
 from boardlight.firmware import firmware_dir
@@ -50,9 +54,16 @@ HANDSHAKE_S = 2.0  # a side connection must say its key within this
 SANDBOX_HEAP = 2560
 MAX_HELLO = 128  # bytes of a side connection before its key line
 
+# (to_device, to_host) byte filters on the serial line.
+Filters = tuple[Callable[[bytes], bytes], Callable[[bytes], bytes]]
+
 
 class Bridge:
-    def __init__(self, flash, micropython, heap=None, on_side_line=None, filters=None, extra_env=None):
+    def __init__(self, flash: str | os.PathLike[str], micropython: str | os.PathLike[str],
+                 heap: str | int | None = None,
+                 on_side_line: Callable[[bytes, bytes | None], object] | None = None,
+                 filters: Filters | None = None,
+                 extra_env: dict[str, str] | None = None) -> None:
         self.flash = str(flash)
         self.micropython = str(micropython)
         self.heap = heap
@@ -77,13 +88,17 @@ class Bridge:
         self._listen.setblocking(False)
         # The firmware says the first half, the bridge answers with the second.
         self._key = (secrets.token_hex(16), secrets.token_hex(16))
-        self._hellos = {}  # connections that have not said the key yet: socket -> [bytes, deadline]
+        # connections that have not said the key yet: socket -> (bytes, deadline)
+        self._hellos: dict[socket.socket, tuple[bytes, float]] = {}
         self.refused = 0  # side connections closed for a missing or wrong key
         self._flashfs = str(firmware_dir() / "sim" / "flashfs.py")
-        self._side = None
+        self._side: socket.socket | None = None
         self._side_buf = b""
         self._side_lock = threading.Lock()
-        self.child = None
+        self.child: subprocess.Popen[bytes] | None = None
+        # The child's pipes (set with it).
+        self._child_out: IO[bytes]
+        self._child_in: IO[bytes]
         self.mode = "off"  # program | friendly | raw | off
         self.starts = 0
         self.dropped = 0  # device output lost because nobody read the port
@@ -99,25 +114,25 @@ class Bridge:
         self._stopping = False
         self._wake_r, self._wake_w = os.pipe()
         self._sel = selectors.DefaultSelector()
-        self._thread = None
-        self.errors = []  # I/O errors the loop survived, for diagnostics
+        self._thread: threading.Thread | None = None
+        self.errors: list[str] = []  # I/O errors the loop survived, for diagnostics
         self.output_log = bytearray()  # the last device output, for diagnostics
         self.log_size = 4096
 
     # -- control from other threads ---------------------------------------------------
 
-    def start(self):
+    def start(self) -> None:
         self._spawn(run_main=True)
         self._thread = threading.Thread(target=self._loop, name="vboard-bridge", daemon=True)
         self._thread.start()
 
-    def reset(self):
+    def reset(self) -> None:
         """The reset button: kill the interpreter and boot again (main.py runs)."""
         self._hard_reset = True
         if self.child is not None and self.child.poll() is None:
             self.child.kill()
 
-    def stop(self):
+    def stop(self) -> None:
         self._stopping = True
         os.write(self._wake_w, b"x")
         if self.child is not None and self.child.poll() is None:
@@ -140,24 +155,24 @@ class Bridge:
                 self._side = None
         shutil.rmtree(self._side_dir, ignore_errors=True)
 
-    def send_side(self, line):
+    def send_side(self, line: bytes) -> None:
         """Send one line (bytes, no newline) to the firmware's side channel."""
         with self._side_lock:
             if self._side is None:
                 raise ConnectionError("the virtual board's firmware is not running (no side channel)")
             self._side.sendall(line + b"\n")
 
-    def inject_to_host(self, data):
+    def inject_to_host(self, data: bytes) -> None:
         """Bytes that reach the host as if the board had sent them (line noise in tests)."""
         os.write(self.master, data)
 
     @property
-    def side_connected(self):
+    def side_connected(self) -> bool:
         return self._side is not None
 
     # -- the child process ------------------------------------------------------------
 
-    def _spawn(self, run_main, enter_raw=False):
+    def _spawn(self, run_main: bool, enter_raw: bool = False) -> None:
         argv = [self.micropython]
         if self.heap:
             from boardlight.vboard.board import heap_bytes
@@ -188,7 +203,9 @@ class Bridge:
             stderr=subprocess.STDOUT,
             bufsize=0,
         )
-        os.set_blocking(self.child.stdout.fileno(), False)
+        assert self.child.stdout is not None and self.child.stdin is not None  # PIPE
+        self._child_out, self._child_in = self.child.stdout, self.child.stdin
+        os.set_blocking(self._child_out.fileno(), False)
         self.mode = "program" if has_main else "friendly"
         self._raw_after_start = enter_raw
         self._mounted = False  # a new interpreter: mpremote sends its mount code again
@@ -196,12 +213,13 @@ class Bridge:
         self._tail = b""
         self.starts += 1
         if self._thread is not None:  # the loop is running: watch the new stdout
-            self._sel.register(self.child.stdout, selectors.EVENT_READ, "child")
+            self._sel.register(self._child_out, selectors.EVENT_READ, "child")
 
-    def _child_ended(self):
-        self._sel.unregister(self.child.stdout)
-        self.child.stdout.close()
-        self.child.stdin.close()
+    def _child_ended(self) -> None:
+        assert self.child is not None  # its stdout just ended
+        self._sel.unregister(self._child_out)
+        self._child_out.close()
+        self._child_in.close()
         self.child.wait()
         with self._side_lock:
             if self._side is not None:
@@ -222,12 +240,12 @@ class Bridge:
 
     # -- the loop ---------------------------------------------------------------------
 
-    def _loop(self):
+    def _loop(self) -> None:
         sel = self._sel
         sel.register(self._wake_r, selectors.EVENT_READ, "wake")
         sel.register(self.master, selectors.EVENT_READ, "host")
         sel.register(self._listen, selectors.EVENT_READ, "listen")
-        sel.register(self.child.stdout, selectors.EVENT_READ, "child")
+        sel.register(self._child_out, selectors.EVENT_READ, "child")
         while not self._stopping:
             for key, _ in sel.select(0.5 if not self._hellos else 0.1):
                 what = key.data
@@ -239,7 +257,7 @@ class Bridge:
                     elif what == "listen":
                         self._accept()
                     elif what == "hello":
-                        self._hello(key.fileobj)
+                        self._hello(cast(socket.socket, key.fileobj))  # registered as a socket
                     elif what == "side":
                         self._from_side()
                 except (OSError, ValueError, KeyError) as e:
@@ -250,7 +268,7 @@ class Bridge:
                     return
             self._expire_hellos()
 
-    def _from_host(self):
+    def _from_host(self) -> None:
         try:
             data = os.read(self.master, 4096)
         except (BlockingIOError, OSError):
@@ -266,13 +284,13 @@ class Bridge:
             data = self.filters[0](data)
         if data and self.child is not None and self.child.poll() is None:
             try:
-                self.child.stdin.write(data)
+                self._child_in.write(data)
             except (BrokenPipeError, OSError):
                 pass
 
-    def _from_child(self):
+    def _from_child(self) -> None:
         try:
-            data = self.child.stdout.read(4096)
+            data = self._child_out.read(4096)
         except BlockingIOError:
             return
         if not data:
@@ -287,12 +305,12 @@ class Bridge:
             self.mode = "friendly"
         if self._raw_after_start and tail.endswith(b">>> "):
             self._raw_after_start = False
-            self.child.stdin.write(b"\x01")
+            self._child_in.write(b"\x01")
         if self.filters is not None and self.mode == "program":
             data = self.filters[1](data)
         self._to_host(self._cook(data))
 
-    def _cook(self, data):
+    def _cook(self, data: bytes) -> bytes:
         """Bare LF -> CR LF, except in the firmware's frames and while a folder is mounted."""
         if self._mounted or not data:
             return data
@@ -316,7 +334,7 @@ class Bridge:
         self._last_byte = data[-1]
         return bytes(out)
 
-    def _to_host(self, data):
+    def _to_host(self, data: bytes) -> None:
         self.output_log += data
         del self.output_log[: -self.log_size]
         try:
@@ -327,16 +345,16 @@ class Bridge:
             return
         self.dropped += len(data) - n  # like a USB port nobody reads: the rest is lost
 
-    def _accept(self):
+    def _accept(self) -> None:
         try:
             conn, _ = self._listen.accept()
         except BlockingIOError:
             return
         conn.setblocking(False)
-        self._hellos[conn] = [b"", time.monotonic() + HANDSHAKE_S]
+        self._hellos[conn] = (b"", time.monotonic() + HANDSHAKE_S)
         self._sel.register(conn, selectors.EVENT_READ, "hello")
 
-    def _hello(self, conn):
+    def _hello(self, conn: socket.socket) -> None:
         """A new side connection's first bytes: the firmware's key line, or it is closed."""
         try:
             data = conn.recv(MAX_HELLO)
@@ -344,9 +362,9 @@ class Bridge:
             return
         except OSError:
             data = b""
-        pending = self._hellos[conn]
-        pending[0] += data
-        buf = pending[0]
+        buf, deadline = self._hellos[conn]
+        buf += data
+        self._hellos[conn] = (buf, deadline)
         nl = buf.find(b"\n")
         if nl < 0:
             if not data or len(buf) > MAX_HELLO:
@@ -368,20 +386,20 @@ class Bridge:
             self._side_buf = b""
         self._sel.register(conn, selectors.EVENT_READ, "side")
 
-    def _refuse(self, conn):
+    def _refuse(self, conn: socket.socket) -> None:
         # Counted before the close: whoever sees the connection closed sees it counted.
         self.refused += 1
         self._hellos.pop(conn, None)
         self._sel.unregister(conn)
         conn.close()
 
-    def _expire_hellos(self):
+    def _expire_hellos(self) -> None:
         now = time.monotonic()
         for conn, (_, deadline) in list(self._hellos.items()):
             if now > deadline:
                 self._refuse(conn)
 
-    def _from_side(self):
+    def _from_side(self) -> None:
         conn = self._side
         if conn is None:
             return

@@ -6,13 +6,16 @@ then <size> bytes: the firmware Display's framebuf buffer, MONO_HLSB for mono di
 Those are the host canvas's bytes too, so its pixels are read through one (boardlight.canvas).
 """
 
+from __future__ import annotations
+
 from boardlight.canvas import Canvas
 
 
 class MatrixFrame:
     __slots__ = ("number", "width", "height", "fmt", "level", "data", "_canvas")
 
-    def __init__(self, number, width, height, fmt, level, data):
+    def __init__(self, number: int, width: int, height: int, fmt: str, level: int,
+                 data: bytes | bytearray) -> None:
         if fmt not in ("mono", "rgb565"):
             raise ValueError("frame format must be mono or rgb565, not %r" % fmt)
         need = ((width + 7) // 8) * height if fmt == "mono" else width * height * 2
@@ -28,7 +31,7 @@ class MatrixFrame:
         self._canvas.buffer[:] = self.data
 
     @staticmethod
-    def payload_size(header):
+    def payload_size(header: bytes) -> int:
         """The byte count that follows a side-channel "F ..." header line."""
         parts = header.split(b" ")
         if len(parts) != 7 or parts[0] != b"F":
@@ -36,7 +39,7 @@ class MatrixFrame:
         return int(parts[6])
 
     @classmethod
-    def parse(cls, header, data):
+    def parse(cls, header: bytes, data: bytes) -> MatrixFrame:
         """From a side-channel header line (bytes) and its payload. ValueError if malformed."""
         parts = header.decode("ascii").split(" ")
         if len(parts) != 7 or parts[0] != "F" or int(parts[6]) != len(data):
@@ -44,33 +47,35 @@ class MatrixFrame:
         return cls(int(parts[1]), int(parts[2]), int(parts[3]), parts[4], int(parts[5]), data)
 
     @property
-    def colour(self):
+    def colour(self) -> bool:
         return self.fmt == "rgb565"
 
-    def value(self, x, y):
+    def value(self, x: int, y: int) -> int:
         """The raw pixel value: 0/1 on mono, the RGB565 number on colour."""
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IndexError("pixel (%d, %d) is outside %dx%d" % (x, y, self.width, self.height))
-        return self._canvas.pixel(x, y)
+        v = self._canvas.pixel(x, y)
+        assert v is not None  # inside the canvas
+        return v
 
-    def lit(self, x, y):
+    def lit(self, x: int, y: int) -> bool:
         return self.value(x, y) != 0
 
-    def rgb(self, x, y):
+    def rgb(self, x: int, y: int) -> tuple[int, int, int]:
         """(r, g, b) 0..255 as the LEDs would show it (mono: white or black)."""
         self.value(x, y)  # IndexError outside the frame
         return self._canvas.rgb888(x, y)
 
-    def rows(self, on="#", off="."):
+    def rows(self, on: str = "#", off: str = ".") -> list[str]:
         """The matrix as text, one string per row: handy in tests and the terminal."""
         return ["".join(on if self.lit(x, y) else off for x in range(self.width)) for y in range(self.height)]
 
-    def same_picture(self, other):
+    def same_picture(self, other: MatrixFrame | None) -> bool:
         return (
             other is not None
             and (self.width, self.height, self.fmt, self.level, self.data)
             == (other.width, other.height, other.fmt, other.level, other.data)
         )
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<MatrixFrame #%d %dx%d %s level %d>" % (self.number, self.width, self.height, self.fmt, self.level)

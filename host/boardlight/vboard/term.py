@@ -16,13 +16,22 @@ import termios
 import threading
 import time
 import tty
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, TextIO
 
 from boardlight.invocation import command
+
+if TYPE_CHECKING:
+    from boardlight.vboard.board import VirtualBoard
+    from boardlight.vboard.frame import MatrixFrame
+
+# {key: (button, long press)}
+Keys = dict[str, tuple[str, bool]]
 
 SHIFTED_DIGITS = {"!": "1", "@": "2", '"': "2", "#": "3", "£": "3", "$": "4", "%": "5", "^": "6"}
 
 
-def render(frame, colour=True):
+def render(frame: "MatrixFrame", colour: bool = True) -> str:
     """The frame as terminal text: one line per LED row, ANSI colours when `colour`."""
     lines = []
     scale = (frame.level + 1) / 16
@@ -41,9 +50,9 @@ def render(frame, colour=True):
     return "\n".join(lines)
 
 
-def key_map(buttons):
+def key_map(buttons: Mapping[str, object]) -> Keys:
     """{key: (button, long)} from a board file's {button: key} mapping."""
-    keys = {}
+    keys: Keys = {}
     for name in sorted(buttons):
         key = buttons[name]
         if not isinstance(key, str) or len(key) != 1:
@@ -58,12 +67,13 @@ def key_map(buttons):
     return keys
 
 
-def help_line(keys):
+def help_line(keys: Keys) -> str:
     short = sorted((k, v[0]) for k, v in keys.items() if not v[1])
     return "  ".join("%s=%s" % kv for kv in short) + "  (Shift: long press)  s=scan  q=quit"
 
 
-def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
+def run(board: "VirtualBoard", buttons: Mapping[str, object], long_ms: int = 600,
+        out: TextIO = sys.stdout, inp: TextIO = sys.stdin) -> None:
     """Show the matrix and take keys until q or Ctrl-C."""
     keys = key_map(buttons)
     fd = inp.fileno()
@@ -76,7 +86,7 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
     prompting = threading.Event()
     screen = threading.Lock()
 
-    def draw_loop():
+    def draw_loop() -> None:
         seen = None
         while not stop.is_set():
             with screen:
@@ -96,9 +106,9 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
     # second "down" while the first is still down would be refused by the firmware): one
     # worker and queue per button. Other buttons run alongside.
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
-    presses = {}
+    presses: dict[str, queue.Queue[bool | None]] = {}
 
-    def press_worker(name, waiting):
+    def press_worker(name: str, waiting: queue.Queue[bool | None]) -> None:
         while True:
             long = waiting.get()
             if long is None:
@@ -108,7 +118,7 @@ def run(board, buttons, long_ms=600, out=sys.stdout, inp=sys.stdin):
             except ConnectionError as e:
                 status[0] = not_running(e)
 
-    def not_running(e):
+    def not_running(e: ConnectionError) -> str:
         # The firmware is not running: mpremote took the port over and left the board at
         # its REPL, or it stopped. Say so, and go on: a soft reset brings it back.
         return "%s; mpremote connect %s soft-reset starts it again" % (e, board.port)
