@@ -13,10 +13,30 @@ Values: FITS, the board's expected score at the round's end (points); Zatre, poi
 Forbes at levels 4-5 the share of the win (1 = wins alone), not points; below, points.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
+
 from boardlight.computer import fits as computer_fits
 from boardlight.computer import forbes as computer_forbes
 from boardlight.computer import zatre as computer_zatre
 from boardlight.computer.seats import engine_seed
+
+if TYPE_CHECKING:
+    from boardcore.fits.engine import Move
+    from boardcore.fits.game import Game as FitsGame
+    from boardcore.fits.layouts import Layout
+    from boardcore.forbes.record import Record as ForbesRecord
+    from boardcore.forbes.rules import Options as ForbesOptions
+    from boardcore.zatre.game import Game as ZatreGame
+
+    from boardlight.sessions.forbes import ForbesSession
+
+    # One game of a Forbes match to analyse: (dealer seat, hands, moves as
+    # (seat, stone, row, col)).
+    ForbesGame = tuple[int, list[str], list[tuple[int, str, int, int]]]
+
+M = TypeVar("M")
 
 
 class Review:
@@ -26,7 +46,8 @@ class Review:
 
     __slots__ = ("player", "where", "played", "best", "played_value", "best_value", "loss")
 
-    def __init__(self, player, where, played, best, played_value, best_value):
+    def __init__(self, player: str, where: str, played: str, best: str, played_value: float,
+                 best_value: float) -> None:
         self.player = player
         self.where = where
         self.played = played
@@ -35,13 +56,13 @@ class Review:
         self.best_value = best_value
         self.loss = max(0.0, best_value - played_value)
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "where": self.where, "played": self.played,
                 "best": self.best, "played_value": round(self.played_value, 4),
                 "best_value": round(self.best_value, 4), "loss": round(self.loss, 4)}
 
 
-def value_words(game, level) -> str:
+def value_words(game: str, level: int) -> str:
     """What the values of this game's analysis are, in words."""
     if game == "fits":
         return "points: the board's expected score at the round's end"
@@ -52,7 +73,8 @@ def value_words(game, level) -> str:
     return "points: the cell's worth for the player's own cards"
 
 
-def _review(player, where, ranked, played_key, key, text, played_text):
+def _review(player: str, where: str, ranked: Sequence[tuple[M, float]], played_key: object,
+            key: Callable[[M], object], text: Callable[[M], str], played_text: str) -> Review:
     """The Review of a move from the engine's ranking; `key` maps a ranked move to the
     form `played_key` is in, `text` writes a ranked move, `played_text` is the move played
     as written."""
@@ -70,23 +92,24 @@ def _review(player, where, ranked, played_key, key, text, played_text):
 # -- FITS ------------------------------------------------------------------------------------
 
 
-def fits_reviews(final, level, layouts=None):
+def fits_reviews(final: FitsGame, level: int, layouts: dict[int, Layout] | None = None
+                 ) -> list[Review]:
     """The Reviews of a FITS game (a fits Game, finished or not), in the order played."""
     from boardcore.fits import engine
     from boardcore.fits.game import PASS, SKIP, Game
 
     game = Game(final.players, final.seed, final.boards, final.start_tiles, final.max_overhang,
                 layouts or final.layouts)
-    out = []
+    out: list[Review] = []
 
-    def act(seat, tile, action, where):
+    def act(seat: int, tile: str, action: Any, where: str) -> None:
         name = game.players[seat]
         pos = computer_fits.position_of(game, seat)
         ranked = engine.analyse(pos, level, engine_seed(final.seed, computer_fits.move_number(game, seat)))
         played = engine.PASS if action == PASS else tuple(action)
 
-        def text(move):
-            return "%s %s" % (tile, "pass" if move == engine.PASS else "%d %d" % move)
+        def text(move: Move) -> str:
+            return "%s %s" % (tile, "pass" if computer_fits.is_pass(move) else "%d %d" % move)
 
         out.append(_review(name, where, ranked, played, lambda m: m, text, text(played)))
         if action == PASS:
@@ -112,13 +135,13 @@ def fits_reviews(final, level, layouts=None):
 # -- Zatre -----------------------------------------------------------------------------------
 
 
-def zatre_reviews(final, level):
+def zatre_reviews(final: ZatreGame, level: int) -> list[Review]:
     """The Reviews of a Zatre game (a zatre Game, finished or not), in the order played."""
     from boardcore.zatre import engine
     from boardcore.zatre.game import Game
 
     game = Game(final.players, final.seed, final.strict, final.centre_doubles, final.grey_at)
-    out = []
+    out: list[Review] = []
     for k, (player, tiles) in enumerate(final.played(), 1):
         ranked = engine.analyse(engine.position(game), level, engine_seed(final.seed, game.turns))
         out.append(_review(game.players[player], "turn %d" % k, ranked, computer_zatre.turn_key(tiles),
@@ -130,7 +153,7 @@ def zatre_reviews(final, level):
 # -- Forbes ----------------------------------------------------------------------------------
 
 
-def forbes_games_of_record(record):
+def forbes_games_of_record(record: ForbesRecord) -> list[ForbesGame]:
     """The games of a parsed Forbes match record as [(dealer seat, hands, moves)], moves as
     (seat, stone, row, col): the record replayed through the match (the seed deals the
     hands a record leaves out). boardcore.forbes.record.replay() is run first, so a record
@@ -142,7 +165,7 @@ def forbes_games_of_record(record):
     replay(record)
     match = Match(record.players, Options.from_dict(record.options), record.seed,
                   record.players.index(record.games[0].dealer))
-    out = []
+    out: list[ForbesGame] = []
     for block in record.games:
         if not block.moves:
             continue
@@ -163,13 +186,14 @@ def forbes_games_of_record(record):
     return out
 
 
-def forbes_reviews(players, options, games, seed, level):
+def forbes_reviews(players: list[str], options: ForbesOptions | None,
+                   games: Sequence[ForbesGame], seed: int | None, level: int) -> list[Review]:
     """The Reviews of a Forbes match: `games` as forbes_games_of_record gives them. Each
     move is judged from its player's own view: their cards, the board, the moves seen."""
     from boardcore.forbes import engine
     from boardcore.forbes.game import Game
 
-    out = []
+    out: list[Review] = []
     for number, (dealer, hands, moves) in enumerate(games, 1):
         game = Game(players, dealer, options, hands=hands)
         for seat, stone, row, col in moves:
@@ -182,7 +206,7 @@ def forbes_reviews(players, options, games, seed, level):
     return out
 
 
-def forbes_games_of_session(session):
+def forbes_games_of_session(session: ForbesSession) -> list[ForbesGame]:
     """The games of a Forbes session as forbes_games_of_record gives them."""
     games = list(session.games)
     if session.core.game is not None:
@@ -193,7 +217,8 @@ def forbes_games_of_session(session):
 # -- the summary -----------------------------------------------------------------------------
 
 
-def summary(players, reviews, costliest=3):
+def summary(players: Sequence[str], reviews: Sequence[Review], costliest: int = 3
+            ) -> list[dict[str, Any]]:
     """Per player, in seat order: {"player", "moves", "expected_loss", "costliest"}, the
     costliest being that player's `costliest` moves of the largest loss (first played
     first among equal losses)."""

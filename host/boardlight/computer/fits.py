@@ -5,29 +5,49 @@ A move is (orientation, column) or engine.PASS. Its entry is what a person types
 table: "P O C" (seat number, orientation, column) or "P pass".
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
 from boardcore.fits import engine
 from boardcore.fits import tiles as fits_tiles
 
 from boardlight.computer.seats import engine_seed
 from boardlight.computer.turns import Job, Proposal
 
+if TYPE_CHECKING:
+    from boardcore.fits.board import Board
+    from boardcore.fits.engine import Move
+    from boardcore.fits.game import Game
+    from boardcore.fits.layouts import Layout
+
+    from typing_extensions import TypeIs
+
+    from boardlight.computer.turns import Screen
+    from boardlight.sessions.fits import FitsSession
+
 # The level of `hint` at the table: looks one card ahead on its 8 best candidates (a few
 # milliseconds a move, at worst a tenth of a second).
 HINT_LEVEL = 4
 
 
-def move_number(game, seat) -> int:
+def is_pass(move: Move) -> TypeIs[str]:
+    """Does the move set the tile aside (engine.PASS) rather than drop it?"""
+    return move == engine.PASS
+
+
+def move_number(game: Game, seat: int) -> int:
     """A number for the move `seat` makes now, the same in every replay of the game: the
     round, the cards turned and the seat."""
     return ((game.round_index + 1) * 17 + game.turned) * 8 + seat
 
 
-def position_of(game, seat):
+def position_of(game: Game, seat: int) -> engine.Position:
     """The engine's position for `seat` of a fits Game (who must act now)."""
     return engine.position(game, game.players[seat])
 
 
-def tiles_to_come(game, player, tile):
+def tiles_to_come(game: Game, player: str, tile: str) -> list[str]:
     """The tiles `player` may still be shown this round after `tile` (the engine's to_come
     for a tile that is not the one shown now): not turned yet, not their start card, not
     on their board."""
@@ -38,80 +58,82 @@ def tiles_to_come(game, player, tile):
             if t != tile and t != start and t not in turned and not board.used(t)]
 
 
-def move_words(board, tile, move) -> str:
+def move_words(board: Board, tile: str, move: Move) -> str:
     """'2 3, rests on row 1' or 'pass': the move as the entries read it, and where it lands."""
-    if move == engine.PASS:
+    if is_pass(move):
         return "pass"
     o, c = move
     return "%d %d, rests on row %d" % (o, c, board.resting_row(tile, o, c))
 
 
-def move_text(name, board, tile, move) -> str:
+def move_text(name: str, board: Board, tile: str, move: Move) -> str:
     """The move in a sentence: 'CPU3 drops L4 in orientation 2 at column 3 (it rests on
     row 1)', or 'CPU3 sets L4 aside'."""
-    if move == engine.PASS:
+    if is_pass(move):
         return "%s sets %s aside" % (name, tile)
     o, c = move
     return "%s drops %s in orientation %d at column %d (it rests on row %d)" % (
         name, tile, o, c, board.resting_row(tile, o, c))
 
 
-def screen(tile, move):
+def screen(tile: str, move: Move) -> Screen:
     """The device's picture of the move: the tile in its orientation over its column
     (screens.hint.fits_hint), or the tile alone for a set-aside."""
-    if move == engine.PASS:
+    if is_pass(move):
         return ("fits_hint", {"tile": tile})
     return ("fits_hint", {"tile": tile, "orientation": move[0], "column": move[1]})
 
 
-def entry(seat, move) -> str:
+def entry(seat: int, move: Move) -> str:
     """What a person types for the move: 'P O C' or 'P pass'."""
-    if move == engine.PASS:
+    if is_pass(move):
         return "%d pass" % (seat + 1)
     return "%d %d %d" % (seat + 1, move[0], move[1])
 
 
-def due(session, levels, autoplay):
+def due(session: FitsSession, levels: dict[int, int], autoplay: bool) -> Job | None:
     """The Job of the computer players now, or None: a computer seat waiting for a tile
     (the first in seat order), else, when every seat is a computer and the host deals, the
     next deal or card."""
+    from boardcore.fits.game import Game
+
     game = session.core
-    if session.mode != "replay" or game.phase == "over":
+    if not isinstance(game, Game) or game.phase == "over":  # a quick tally has no drops
         return None
     waiting = game.waiting()
     for name in waiting:
         seat = game.players.index(name)
         if seat in levels:
-            return _move_job(session, seat, levels[seat])
+            return _move_job(session, game, seat, levels[seat])
     if autoplay and not waiting and not session.table_deal and game.phase in ("deal", "cards"):
         return Job(("fits", "next", game.round_index, game.turned, game.phase), None)
     return None
 
 
-def _move_job(session, seat, level):
-    game = session.core
+def _move_job(session: FitsSession, game: Game, seat: int, level: int) -> Job:
     name = game.players[seat]
     tile = game.tile_to_place(name)
+    assert tile is not None  # a seat waiting to act has a tile to act on
     key = ("fits", seat, game.round_index, game.turned, tile)
     pos = position_of(game, seat)
     seed = engine_seed(session.row.seed, move_number(game, seat))
     board = pos.board  # the engine's copy, as the move was chosen on it
 
-    def finish(result):
+    def finish(result: tuple[Move, float]) -> Proposal:
         move, _value = result
-        short = "%s: %s %s" % (name, tile, "aside" if move == engine.PASS else "%d %d" % move)
+        short = "%s: %s %s" % (name, tile, "aside" if is_pass(move) else "%d %d" % move)
         return Proposal(key, seat, entry(seat, move), move_text(name, board, tile, move), short,
                         screen(tile, move))
 
     return Job(key, seat, level, lambda: engine.best(pos, level, seed), finish)
 
 
-def ranked_lines(pos, ranked):
+def ranked_lines(pos: engine.Position, ranked: list[tuple[Move, float]]) -> list[str]:
     """A hint's lines for the ranked moves (engine.analyse): 'O C  row R  +VALUE', the
     value being the board's expected score at the round's end."""
-    lines = []
+    lines: list[str] = []
     for move, value in ranked:
-        if move == engine.PASS:
+        if is_pass(move):
             lines.append("pass         %+6.1f" % value)
         else:
             o, c = move
@@ -119,11 +141,11 @@ def ranked_lines(pos, ranked):
     return lines
 
 
-def _on_board(board):
+def _on_board(board: Board) -> set[str]:
     """The tile ids a board's cells show (a position read from text has no drops)."""
     from boardcore.fits.board import COLS, ROWS
 
-    seen = set()
+    seen: set[str] = set()
     for r in range(1, ROWS + 1):
         for c in range(1, COLS + 1):
             t = board.tile_at(r, c)
@@ -132,7 +154,9 @@ def _on_board(board):
     return seen
 
 
-def file_position(text, source, tile=None, player=None, layouts=None, to_come=None):
+def file_position(text: str, source: str, tile: str | None = None, player: str | None = None,
+                  layouts: dict[int, Layout] | None = None, to_come: Sequence[str] | None = None
+                  ) -> tuple[str, int | None, engine.Position]:
     """(player, board number, engine Position) of a FITS position file or game record.
 
     A position (docs/fits-formats.md) has no card: `tile` says which is to be placed, and
@@ -169,13 +193,14 @@ def file_position(text, source, tile=None, player=None, layouts=None, to_come=No
             return name, game.board_number, engine.position(game, name)
         board = game.board(name).copy()
         come = tiles_to_come(game, name, tile)
-        return name, game.board_number, engine.Position(board, game.layout(game.board_number), tile, come)
+        return name, game.board_number, engine.Position(
+            board, game.layout(game.boards[game.round_index]), tile, come)
     if not head.startswith("FITS board"):
         raise FormatError("the first line must be 'FITS board N' (a position) or '%s'" % RECORD_HEAD, source)
     from boardcore.fits.position import parse_position
 
     number = int(head.split()[-1]) if head.split()[-1].isdecimal() else None
-    layout = (layouts or {}).get(number)
+    layout = (layouts or {}).get(number) if number is not None else None
     pos = parse_position(text, source, layout)
     if tile is None:
         raise ValueError("a position has no card turned: say which tile to place with --tile")
@@ -196,9 +221,9 @@ def file_position(text, source, tile=None, player=None, layouts=None, to_come=No
     return player or "the player", pos.board_number, engine.Position(pos.board, pos.layout, tile, come)
 
 
-def move_dict(pos, move, value) -> dict:
+def move_dict(pos: engine.Position, move: Move, value: float) -> dict[str, Any]:
     """A ranked move as JSON: {"move": {"orientation", "column", "row"} or "pass", "value"}."""
-    if move == engine.PASS:
+    if is_pass(move):
         return {"move": "pass", "value": round(value, 3)}
     o, c = move
     return {"move": {"orientation": o, "column": c, "row": pos.board.resting_row(pos.tile, o, c)},

@@ -7,45 +7,58 @@ another seat's cards. A computer's move is said without its value, which would t
 table about its cards.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from boardcore.forbes import engine
 from boardcore.forbes.rules import SYMBOLS, symbol_name
 
 from boardlight.computer.seats import engine_seed
 from boardlight.computer.turns import Job, Proposal
 
+if TYPE_CHECKING:
+    from boardcore.forbes.game import Game
+    from boardcore.forbes.match import Match
+
+    from boardlight.computer.turns import Screen
+    from boardlight.sessions.forbes import ForbesSession
+
+    Cell = tuple[int, int]  # (row, col)
+
 # The level of `hint` at the table: 10 simulated endings per cell, the value a share of
 # the win (a few milliseconds to a tenth of a second).
 HINT_LEVEL = 4
 
 
-def is_share(level) -> bool:
+def is_share(level: int) -> bool:
     """Are the engine's values at `level` win shares (levels 4 and 5) rather than points?"""
     return level >= 4
 
 
-def value_text(value, level) -> str:
+def value_text(value: float, level: int) -> str:
     """'45% win share' at levels 4-5, '+3.2 pts' below."""
     if is_share(level):
         return "%d%% win share" % round(100 * value)
     return "%+.1f pts" % value
 
 
-def move_number(match, game) -> int:
+def move_number(match: Match, game: Game) -> int:
     """A number for the move now, the same in every replay: the games played, the stones placed."""
     return len(match.history) * 17 + len(game.moves)
 
 
-def move_text(name, stone, cell) -> str:
+def move_text(name: str, stone: str, cell: Cell) -> str:
     """'CPU2 puts its triangle at row 1, column 2'."""
     return "%s puts its %s at row %d, column %d" % (name, symbol_name(stone), cell[0], cell[1])
 
 
-def screen(stone, cell, board):
+def screen(stone: str, cell: Cell, board: str) -> Screen:
     """The device's picture of the cell (screens.hint.forbes_hint), the stones placed beside it."""
     return ("forbes_hint", {"stone": stone, "row": cell[0], "col": cell[1], "board": board})
 
 
-def due(session, levels, autoplay):
+def due(session: ForbesSession, levels: dict[int, int], autoplay: bool) -> Job | None:
     """The Job of the computer players now, or None: the computer to play draws (with the
     host's stones; real stones are turned up by a person) and then places; when every seat
     is a computer, the next game is dealt too."""
@@ -69,7 +82,7 @@ def due(session, levels, autoplay):
     name = session.players[seat]
     stone, board = game.stone, game.board
 
-    def finish(result):
+    def finish(result: tuple[Cell, float]) -> Proposal:
         cell, _value = result
         return Proposal(key, seat, "%d %d" % cell, move_text(name, stone, cell),
                         "%s: %s at %d %d" % (name, symbol_name(stone), cell[0], cell[1]),
@@ -78,16 +91,18 @@ def due(session, levels, autoplay):
     return Job(key, seat, level, lambda: engine.best(pos, level, seed), finish)
 
 
-def for_each_stone(pos, level, seed=0):
+def for_each_stone(pos: engine.Position, level: int, seed: int = 0
+                   ) -> list[tuple[str, list[tuple[Cell, float]]]]:
     """[(stone, [(cell, value), ...])] for every symbol still face down: the cells the
     engine ranks for each stone the seat may draw (a position without a stone drawn)."""
     return [(code, engine.analyse(with_stone(pos, code), level, seed))
             for code in SYMBOLS if pos.view.stones_left.get(code)]
 
 
-def file_position(text, source, player=None):
-    """(engine Position, has a stone been drawn) of a Forbes position file or match record,
-    for the player to move. A position (docs/forbes-formats.md) has no dealer and no order
+def file_position(text: str, source: str, player: str | None = None
+                  ) -> engine.Position:
+    """The engine Position of a Forbes position file or match record, for the player to
+    move. A position (docs/forbes-formats.md) has no dealer and no order
     of moves: its first hand is taken to have dealt and played first, so the player to move
     is the hand after as many turns as there are stones on the board (hand k of n plays
     stone k + 1, k + 1 + n, ...); `player` names another. A record's player to move is its
@@ -105,7 +120,7 @@ def file_position(text, source, player=None):
 
         match = replay(parse_record(text, source))
         game = match.game
-        if game is None:
+        if game is None or game.current is None:
             raise FormatError("the record's last game is over: no stone to place", source)
         seat = game.current
         if player is not None:
@@ -136,7 +151,7 @@ def file_position(text, source, player=None):
     return engine.Position(view, (), pos.options)
 
 
-def with_stone(pos, stone):
+def with_stone(pos: engine.Position, stone: str) -> engine.Position:
     """The position with `stone` drawn (ValueError when none of that symbol is face down)."""
     from boardcore.forbes.view import PlayerView
 

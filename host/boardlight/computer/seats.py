@@ -15,6 +15,10 @@ resumed game plays them again, and `show` and `export` say so.
 'CPU3 (seat 2) at level 3, CPU3-3 (seat 3) at level 3'
 """
 
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
 from boardcore.errors import RuleError
 
 OPTION = "computers"
@@ -36,16 +40,16 @@ def token_level(word: str) -> int:
     return int(text)
 
 
-def computer_names(words):
+def computer_names(words: Sequence[str]) -> tuple[list[str], dict[str, int]]:
     """(names, {name: level}) for a list of player words where `cpu:N` words are computer
     seats (see the module docstring for their names); ValueError for a bad level."""
-    levels_by_seat = {}
+    levels_by_seat: dict[int, int] = {}
     for seat, word in enumerate(words):
         if is_token(word):
             levels_by_seat[seat] = token_level(word)
     taken = {w.lower() for seat, w in enumerate(words) if seat not in levels_by_seat}
-    names = []
-    computers = {}
+    names: list[str] = []
+    computers: dict[str, int] = {}
     for seat, word in enumerate(words):
         if seat not in levels_by_seat:
             names.append(word)
@@ -60,7 +64,8 @@ def computer_names(words):
     return names, computers
 
 
-def check(players, options, tally=False) -> None:
+def check(players: Sequence[str], options: Mapping[str, Any] | None,
+          tally: bool = False) -> None:
     """RuleError when the option `computers` of a game is not {name of a player: level}, or
     when the game cannot have computer players (`tally`: a quick-tally FITS game has no
     drops for an engine to choose)."""
@@ -81,27 +86,27 @@ def check(players, options, tally=False) -> None:
                         " without --tally)")
 
 
-def core_options(options) -> dict:
+def core_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The game's options without `computers`, which only the host reads."""
     out = dict(options or {})
     out.pop(OPTION, None)
     return out
 
 
-def levels(players, options) -> dict:
+def levels(players: Sequence[str], options: Mapping[str, Any] | None) -> dict[int, int]:
     """{seat: level} of a game's computer seats (0-based seats, in seat order)."""
     computers = (options or {}).get(OPTION) or {}
     return {seat: computers[name] for seat, name in enumerate(players) if name in computers}
 
 
-def describe(players, options) -> str:
+def describe(players: Sequence[str], options: Mapping[str, Any] | None) -> str:
     """'CPU3 (seat 2) at level 3, ...', or '' when every seat is a person."""
     found = levels(players, options)
     return ", ".join("%s (seat %d) at level %d" % (players[seat], seat + 1, found[seat])
                      for seat in sorted(found))
 
 
-def record_note(text: str, players, options) -> str:
+def record_note(text: str, players: Sequence[str], options: Mapping[str, Any] | None) -> str:
     """A game record with a comment after its first line naming the computer seats (the
     record formats skip '#' lines, so it replays as before); the record as it is when
     every seat is a person."""
@@ -112,7 +117,7 @@ def record_note(text: str, players, options) -> str:
     return "%s\n# computer players (boardlight's engine): %s\n%s" % (head, said, rest)
 
 
-def engine_seed(game_seed, move_number: int) -> int:
+def engine_seed(game_seed: int | None, move_number: int) -> int:
     """The engine's seed for one move: the game's seed (0 without one) and the move's
     number, so the same game with the same computer players plays the same moves."""
     return (game_seed or 0) * 100003 + move_number

@@ -10,20 +10,29 @@ into a Proposal: the entry a person would type for that move, what to say, and t
 device screen that shows it.
 """
 
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable
+
+# A device screen: (kind, payload), as boardcore.protocol.screens draws it.
+Screen = tuple[str, dict[str, Any]]
+
 
 class Job:
     """One thing a computer seat does now (see the module docstring)."""
 
     __slots__ = ("key", "seat", "level", "compute", "finish")
 
-    def __init__(self, key, seat, level=None, compute=None, finish=None):
+    def __init__(self, key: Hashable, seat: int | None, level: int | None = None,
+                 compute: Callable[[], Any] | None = None,
+                 finish: Callable[[Any], Proposal] | None = None) -> None:
         self.key = key
         self.seat = seat
         self.level = level
         self.compute = compute
         self.finish = finish
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Job(%r)" % (self.key,)
 
 
@@ -34,7 +43,8 @@ class Proposal:
 
     __slots__ = ("key", "seat", "entry", "text", "short", "screen")
 
-    def __init__(self, key, seat, entry, text, short, screen):
+    def __init__(self, key: Hashable, seat: int, entry: str, text: str, short: str,
+                 screen: Screen) -> None:
         self.key = key
         self.seat = seat
         self.entry = entry
@@ -42,10 +52,10 @@ class Proposal:
         self.short = short
         self.screen = screen
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Proposal(%r, %r)" % (self.key, self.entry)
 
 
-def run_now(job):
+def run_now(job: Job) -> Any:
     """The job's result, computed here and now (the line-based game and tests)."""
     return job.compute() if job.compute is not None else None

@@ -5,6 +5,10 @@ A turn is [(row, col, value), ...] in the order to play ([] the pass). Its entry
 a person types at the table: "5@7,7 3@7,8", or "pass".
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
 from boardcore.zatre import engine
 from boardcore.zatre.board import index
 from boardcore.zatre.rules import check_turn
@@ -12,24 +16,37 @@ from boardcore.zatre.rules import check_turn
 from boardlight.computer.seats import engine_seed
 from boardlight.computer.turns import Job, Proposal
 
+if TYPE_CHECKING:
+    from boardcore.zatre.board import Board
+    from boardcore.zatre.engine import Play
+    from boardcore.zatre.game import Game
+
+    from boardlight.computer.turns import Screen
+    from boardlight.sessions.zatre import ZatreSession
+
+    # A turn: (row, col, value) of each tile, in the order they go down.
+    Turn = Sequence[tuple[int, int, int]]
+    # What render.json.zatre.hints reads: (board, hand, first turn, strict, grey_at).
+    HintInputs = tuple[Board, list[int], bool, bool, str]
+
 # The level of `hint` at the table: sheet-aware and wary of what a turn opens for the
 # next player (a few milliseconds a turn).
 HINT_LEVEL = 4
 
 
-def turn_key(turn):
+def turn_key(turn: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     """A turn as a set of placements, whatever the order its tiles go down in."""
     return tuple(sorted(tuple(t) for t in turn))
 
 
-def entry(turn) -> str:
+def entry(turn: Turn) -> str:
     """'5@7,7 3@7,8' or 'pass'."""
     if not turn:
         return "pass"
     return " ".join("%d@%d,%d" % (v, r, c) for r, c, v in turn)
 
 
-def points(game, turn) -> int:
+def points(game: Game, turn: Turn) -> int:
     """The immediate points of a legal turn on the game's board."""
     if not turn:
         return 0
@@ -37,20 +54,20 @@ def points(game, turn) -> int:
     return check_turn(game.board, steps, game.first_turn, game.strict, game.grey_at).points
 
 
-def move_text(name, turn, pts) -> str:
+def move_text(name: str, turn: Turn, pts: int) -> str:
     """'CPU3 plays 5@7,7 3@7,8 (4 points)' or 'CPU3 passes (no tile fits)'."""
     if not turn:
         return "%s passes (no tile fits)" % name
     return "%s plays %s (%d point%s)" % (name, entry(turn), pts, "" if pts == 1 else "s")
 
 
-def screen(turn):
+def screen(turn: Turn) -> Screen:
     """The device's picture of the turn (screens.hint.zatre_hint): each value and its cell."""
     return ("zatre_hint", {"tiles": [v for _, _, v in turn], "rows": [r for r, _, _ in turn],
                            "cols": [c for _, c, _ in turn]})
 
 
-def due(session, levels, autoplay):
+def due(session: ZatreSession, levels: dict[int, int], autoplay: bool) -> Job | None:
     """The Job of the computer to move, or None when a person is to move."""
     game = session.core
     if game.over or game.current not in levels:
@@ -62,7 +79,7 @@ def due(session, levels, autoplay):
     seed = engine_seed(session.row.seed, game.turns)
     name = session.players[seat]
 
-    def finish(result):
+    def finish(result: tuple[Play, float]) -> Proposal:
         turn, _value = result
         return Proposal(key, seat, entry(turn), move_text(name, turn, points(game, turn)),
                         "%s: %s" % (name, entry(turn)), screen(turn))
@@ -70,12 +87,13 @@ def due(session, levels, autoplay):
     return Job(key, seat, level, lambda: engine.best(pos, level, seed), finish)
 
 
-def values(pos, level=HINT_LEVEL, seed=0) -> dict:
+def values(pos: engine.Position, level: int = HINT_LEVEL, seed: int = 0
+           ) -> dict[tuple[tuple[int, ...], ...], float]:
     """{turn_key: value} of every legal turn of the position (engine.analyse)."""
     return {turn_key(turn): value for turn, value in engine.analyse(pos, level, seed)}
 
 
-def file_position(text, source):
+def file_position(text: str, source: str) -> tuple[str, HintInputs, engine.Position | None]:
     """(player, hint inputs, engine Position) of a Zatre position file or game record: the
     hand to move, as `hint zatre` has always read it. The inputs are (board, hand, first,
     strict, grey_at) for boardlight.render.json.zatre.hints; the hand is empty when a
@@ -117,6 +135,6 @@ def file_position(text, source):
     return (pos.players[pos.to_move], (pos.board, hand, pos.first_turn, pos.strict, pos.grey_at), epos)
 
 
-def tiles_dicts(turn):
+def tiles_dicts(turn: Turn) -> list[dict[str, int]]:
     """A turn as JSON tiles: [{"row", "col", "value"}, ...] in the order to play."""
     return [{"row": r, "col": c, "value": v} for r, c, v in turn]

@@ -17,22 +17,29 @@ FormatError or RuleError, naming the line) and returns:
 position_pictures(game, text) does the same for a position file.
 """
 
+from __future__ import annotations
+
 import os
+from typing import TYPE_CHECKING
 
 from boardlight.render.svg import chart as render_chart
 from boardlight.render.svg import fits as render_fits
 from boardlight.render.svg import forbes as render_forbes
 from boardlight.render.svg import zatre as render_zatre
 
+if TYPE_CHECKING:
+    from boardcore.fits.layouts import Layout
+
 GAMES = ("fits", "zatre", "forbes")
 
 
-def _safe(name):
+def _safe(name: str) -> str:
     # Player names become part of file names: keep them to letters, digits, - and _.
     return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
 
 
-def position_pictures(game, text, source="<position>", layout=None):
+def position_pictures(game: str, text: str, source: str = "<position>",
+                      layout: Layout | None = None) -> dict[str, str]:
     """{file name: SVG text} for a position file of `game`: fits-board<N>.svg;
     zatre-board.svg plus zatre-sheet-<player>.svg per player; forbes-board.svg (with
     the hands' scores). layout: a FITS layout (fits_layouts.Layout) to use instead of
@@ -40,8 +47,9 @@ def position_pictures(game, text, source="<position>", layout=None):
     if game == "fits":
         from boardcore.fits import position as fits_format
 
-        pos = fits_format.parse_position(text, source, layout=layout)
-        return {"fits-board%d.svg" % pos.board_number: render_fits.board_svg(pos.board, pos.layout, pos.board_number)}
+        fits_pos = fits_format.parse_position(text, source, layout=layout)
+        return {"fits-board%d.svg" % fits_pos.board_number:
+                render_fits.board_svg(fits_pos.board, fits_pos.layout, fits_pos.board_number)}
     if layout is not None:
         raise ValueError("--layout is for FITS boards, not %s" % game)
     if game == "zatre":
@@ -55,12 +63,14 @@ def position_pictures(game, text, source="<position>", layout=None):
     if game == "forbes":
         from boardcore.forbes import position as forbes_position
 
-        pos = forbes_position.parse_position(text, source)
-        return {"forbes-board.svg": render_forbes.board_svg(pos.board, pos.players, pos.hands, pos.options)}
+        forbes_pos = forbes_position.parse_position(text, source)
+        return {"forbes-board.svg": render_forbes.board_svg(forbes_pos.board, forbes_pos.players,
+                                                            forbes_pos.hands, forbes_pos.options)}
     raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(GAMES)))
 
 
-def record_pictures(game, text, source="<record>", layouts=None):
+def record_pictures(game: str, text: str, source: str = "<record>",
+                    layouts: dict[int, Layout] | None = None) -> dict[str, str]:
     """{file name: SVG text} for a game record of `game` (see the module docstring).
     layouts: FITS layouts by board number, as boardcore.fits.record.replay takes them."""
     if game == "fits":
@@ -72,27 +82,27 @@ def record_pictures(game, text, source="<record>", layouts=None):
     raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(GAMES)))
 
 
-def _fits_record(text, source, layouts):
+def _fits_record(text: str, source: str, layouts: dict[int, Layout] | None) -> dict[str, str]:
     from boardcore.fits import record as fits_record
 
     from boardlight.sessions.fits_tally_record import is_tally_record, read_tally_record
 
     if is_tally_record(text):
         # A quick-tally game has no drops, so no boards to draw: the score chart only.
-        game = read_tally_record(text, source, layouts)
-        if not game.round_scores:
+        tally = read_tally_record(text, source, layouts)
+        if not tally.round_scores:
             return {}
-        points = [[rnd[i]["total"] for rnd in game.round_scores] for i in range(len(game.players))]
-        return {"fits-scores.svg": render_chart.chart_svg(game.players, points, "round", "FITS scores by round")}
+        points = [[rnd[i]["total"] for rnd in tally.round_scores] for i in range(len(tally.players))]
+        return {"fits-scores.svg": render_chart.chart_svg(tally.players, points, "round", "FITS scores by round")}
     rec = fits_record.parse_record(text, source)
     rounds = list(rec.rounds)
-    out = {}
+    out: dict[str, str] = {}
     game = None
     # The game keeps only the current round's boards, so replay up to each round in turn.
     for k in range(len(rounds)):
         rec.rounds = rounds[: k + 1]
         game = fits_record.replay(rec, layouts)
-        number = game.board_number
+        number = game.boards[k]  # round k + 1 is the last replayed
         # A finished round's breakdown goes under each board (not yet for the last
         # round of an unfinished game).
         scored = game.round_scores[k] if len(game.round_scores) > k else None
@@ -109,7 +119,7 @@ def _fits_record(text, source, layouts):
     return out
 
 
-def _zatre_record(text, source):
+def _zatre_record(text: str, source: str) -> dict[str, str]:
     from boardcore.zatre import record as zatre_record
 
     game = zatre_record.replay(zatre_record.parse_record(text, source))
@@ -120,14 +130,14 @@ def _zatre_record(text, source):
     return out
 
 
-def _forbes_record(text, source):
+def _forbes_record(text: str, source: str) -> dict[str, str]:
     from boardcore.forbes import record as forbes_record
     from boardcore.forbes import rules as forbes_rules
 
     result = forbes_record.score_record(forbes_record.parse_record(text, source))
     players = result["players"]
     options = forbes_rules.Options.from_dict(result["options"])
-    out = {}
+    out: dict[str, str] = {}
     for g in result["games"]:
         hands = [g["hands"][p] for p in players]
         title = "Forbes game %d (dealer %s)" % (g["number"], g["dealer"])
@@ -140,7 +150,7 @@ def _forbes_record(text, source):
     return out
 
 
-def write_pictures(pictures, directory):
+def write_pictures(pictures: dict[str, str], directory: str) -> list[str]:
     """Write {file name: SVG text} into `directory` (created if missing); returns the
     paths written, in file-name order. A folder or file that cannot be written raises
     PictureError naming it."""

@@ -11,11 +11,22 @@ An undo is one more action (sessions.undo); a game finished by the action it tak
 being played again.
 """
 
+from __future__ import annotations
+
+from typing import Any, Sequence, TypeVar
+
 from boardcore.errors import RuleError
 
 from boardlight.computer import seats
-from boardlight.sessions.undo import UNDO, Undoable
-from boardlight.store.gamelog import StoreError
+from boardlight.sessions.undo import UNDO, Action, Undoable
+from boardlight.store.gamelog import GameRow, Store, StoreError
+
+# (part, points per seat, detail per seat or None): one score line of a game.
+ScoreLine = tuple[str, list[int], list[dict[str, Any]] | None]
+# (seat, name, points, place, detail): one seat's result of a finished game.
+ResultRow = tuple[int, str, int, int, dict[str, Any]]
+
+S = TypeVar("S", bound="Session")
 
 
 class ReplayMismatch(StoreError):
@@ -25,20 +36,24 @@ class ReplayMismatch(StoreError):
 class Session(Undoable):
     """Base class; subclasses set GAME and implement the hooks marked below."""
 
-    GAME = None
+    GAME: str | None = None
+    # The game's core object (new_core's); each game's session says which class it is.
+    core: Any
 
-    def __init__(self, store, row):
+    def __init__(self, store: Store, row: GameRow) -> None:
         self.store = store
         self.row = row
         self.seq = 0
         self.core = self.new_core(row.players, row.seed, seats.core_options(row.options))
-        self._written = {}  # score lines already in the store: part -> (points, details)
+        # Score lines already in the store: part -> (points, details).
+        self._written: dict[str, tuple[list[int], list[dict[str, Any]] | None]] = {}
         self.init_undo()
 
     # -- life cycle --------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, store, players, seed, options=None):
+    def start(cls: type[S], store: Store, players: Sequence[str], seed: int,
+              options: dict[str, Any] | None = None) -> S:
         """A new game: checked by the core first, so bad players/options write nothing."""
         options = dict(options or {})
         cls.check_computers(list(players), options)
@@ -49,7 +64,7 @@ class Session(Undoable):
         return session
 
     @classmethod
-    def resume(cls, store, game_id, record=True):
+    def resume(cls: type[S], store: Store, game_id: int, record: bool = True) -> S:
         """Rebuild a stored game by replaying its log (`record`: also rewrite its derived
         score lines and status; a rebuild after a failed write must not write)."""
         row = store.game(game_id)
@@ -74,7 +89,7 @@ class Session(Undoable):
             session.record_progress()
         return session
 
-    def act(self, action: dict):
+    def act(self, action: Action) -> Any:
         """Apply one action: core first, then the durable log; returns the core's result."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("an action is a dict with a 'type', not %r" % (action,))
@@ -106,7 +121,7 @@ class Session(Undoable):
         self.row.status = "finished" if finished else "playing"
         return result
 
-    def _apply_logged(self, action, replaying):
+    def _apply_logged(self, action: Action, replaying: bool) -> Any:
         """One action of the log (or about to be logged): an undo, or the game's own."""
         if action["type"] == UNDO:
             return self.apply_undo(action, replaying)
@@ -114,7 +129,7 @@ class Session(Undoable):
         self.stack.append((self.seq + 1, action))
         return result
 
-    def _rebuild(self):
+    def _rebuild(self) -> None:
         # Only reads: the log just refused a write (locked, full), so writing the score
         # lines here would fail too and leave the core ahead of the log.
         fresh = type(self).resume(self.store, self.row.id, record=False)
@@ -123,31 +138,31 @@ class Session(Undoable):
                 setattr(self, key, value)
         self.row.status = fresh.row.status
 
-    def _changed_lines(self):
+    def _changed_lines(self) -> list[ScoreLine]:
         return [(part, points, details) for part, points, details in self.score_lines()
                 if self._written.get(part) != (points, details)]
 
-    def _dropped_lines(self):
+    def _dropped_lines(self) -> list[str]:
         # Score lines an undo took away (a round no longer scored).
         current = set(part for part, _, _ in self.score_lines())
         return sorted(part for part in self._written if part not in current)
 
-    def result_rows(self):
+    def result_rows(self) -> list[ResultRow]:
         """[(seat, name, points, place, detail)] of a finished game, for the statistics
         (store.results): places from the points, equal points sharing one (1, 1, 3)."""
         from boardlight.sessions.results import result_rows
 
         return result_rows(self)
 
-    def result_points(self):
+    def result_points(self) -> list[int]:
         """The final points per seat (a finished game)."""
         return next(points for part, points, _ in self.score_lines() if part == "total")
 
-    def result_detail(self, seat: int) -> dict:
+    def result_detail(self, seat: int) -> dict[str, Any]:
         """What the statistics keep of a finished game for `seat`, besides the points."""
         return {}
 
-    def record_progress(self):
+    def record_progress(self) -> None:
         """Write the score lines the core has so far and mark the game finished when it is
         (on a new game, and on resume in case the log came from an older boardlight)."""
         for part, points, details in self._changed_lines():
@@ -158,11 +173,11 @@ class Session(Undoable):
             self.row.status = "finished"
 
     @property
-    def players(self):
+    def players(self) -> list[str]:
         return self.row.players
 
     @classmethod
-    def check_computers(cls, players, options):
+    def check_computers(cls, players: list[str], options: dict[str, Any]) -> None:
         """RuleError when the option `computers` (boardlight.computer.seats) does not fit
         these players and options."""
         seats.check(players, options)
@@ -170,25 +185,25 @@ class Session(Undoable):
     # -- hooks for each game -----------------------------------------------------------------
 
     @staticmethod
-    def new_core(players, seed, options):
+    def new_core(players: list[str], seed: int, options: dict[str, Any]) -> Any:
         """The game's core object for these players/seed/options (raises on bad ones)."""
         raise NotImplementedError
 
-    def apply(self, action: dict, replaying: bool):
+    def apply(self, action: Action, replaying: bool) -> Any:
         """Apply one action dict to self.core; raise RuleError (state unchanged) if illegal.
 
         When an action draws at random, fill in what was drawn (not replaying) or check that
         the same was drawn (replaying; raise ReplayMismatch otherwise)."""
         raise NotImplementedError
 
-    def score_lines(self):
+    def score_lines(self) -> list[ScoreLine]:
         """[(part, [points per seat], [detail per seat])] for every finished round/game."""
         raise NotImplementedError
 
     def finished(self) -> bool:
         raise NotImplementedError
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """Everything visible about the state, as plain data (tests compare these)."""
         raise NotImplementedError
 
@@ -196,12 +211,12 @@ class Session(Undoable):
         """The game record in the core's documented text format (`boardlight export`)."""
         raise NotImplementedError
 
-    def summary_lines(self):
+    def summary_lines(self) -> list[str]:
         """A few lines saying where the game stands (`boardlight show`)."""
         raise NotImplementedError
 
 
-def check_drawn(action, key, drawn, replaying):
+def check_drawn(action: Action, key: str, drawn: object, replaying: bool) -> None:
     """Log what a random draw gave, or on replay check that the log agrees."""
     if replaying:
         if action.get(key) != drawn:

@@ -25,24 +25,34 @@ printed boards, docs/fits-layouts.md; the text is stored so that a resumed game 
 same). Score lines: "round N" per finished round, "total".
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.errors import RuleError
 from boardcore.fits.game import Game
 
 from boardlight.computer import seats
 from boardlight.sessions.base import Session, check_drawn
 from boardlight.sessions.fits_tally import TallyGame
+from boardlight.sessions.undo import Action
+
+if TYPE_CHECKING:
+    from boardcore.fits.layouts import Layout
+
+    from boardlight.sessions.base import ScoreLine
 
 MODES = ("replay", "tally")
 
 
-def _int(action, key):
+def _int(action: Action, key: str) -> int:
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise RuleError("%s action needs a whole number %r, not %r" % (action["type"], key, value))
     return value
 
 
-def _cards(action, key, kind):
+def _cards(action: Action, key: str, kind: type[Any]) -> Any:
     # A table deal names its cards in the action; the core checks them.
     value = action.get(key)
     if not isinstance(value, kind) or (kind is list and not all(isinstance(t, str)
@@ -52,14 +62,14 @@ def _cards(action, key, kind):
     return value
 
 
-def _str(action, key):
+def _str(action: Action, key: str) -> str:
     value = action.get(key)
     if not isinstance(value, str):
         raise RuleError("%s action needs %r, not %r" % (action["type"], key, value))
     return value
 
 
-def stored_layouts(texts):
+def stored_layouts(texts: object) -> dict[int, Layout]:
     """{board number: Layout} from the option {"2": layout file text, ...}; FormatError (naming
     the board) for a text that is not a layout, or that describes another board."""
     from boardcore.fits.layouts import parse_layout
@@ -82,9 +92,11 @@ def stored_layouts(texts):
 class FitsSession(Session):
     GAME = "fits"
     UNDO_LIMIT = "the next building card is turned"
+    core: Game | TallyGame
 
     @staticmethod
-    def new_core(players, seed, options):
+    def new_core(players: list[str], seed: int | None,
+                 options: dict[str, Any]) -> Game | TallyGame:
         options = dict(options or {})
         mode = options.pop("scoring", "replay")
         if mode not in MODES:
@@ -108,20 +120,20 @@ class FitsSession(Session):
         return Game(players, seed=seed, **options)
 
     @classmethod
-    def check_computers(cls, players, options):
+    def check_computers(cls, players: list[str], options: dict[str, Any]) -> None:
         # A quick tally has no drops for an engine to choose.
         seats.check(players, options, tally=(options or {}).get("scoring") == "tally")
 
     @property
-    def table_deal(self):
+    def table_deal(self) -> bool:
         """True when the real cards are turned at the table (scanned or typed)."""
         return self.row.options.get("deal") == "table"
 
     @property
-    def mode(self):
+    def mode(self) -> str:
         return "tally" if isinstance(self.core, TallyGame) else "replay"
 
-    def apply(self, action, replaying):
+    def apply(self, action: Action, replaying: bool) -> Any:
         kind = action["type"]
         game = self.core
         if kind == "deal":
@@ -141,7 +153,7 @@ class FitsSession(Session):
             self.reveals("card %s was turned" % card)
             self._maybe_score()
             return card
-        if self.mode == "tally":
+        if isinstance(game, TallyGame):
             if kind != "tally":
                 raise RuleError("in quick-tally mode the entries are deal, turn and tally,"
                                 " not %r" % kind)
@@ -157,25 +169,26 @@ class FitsSession(Session):
         if not 0 <= seat < len(game.players):
             raise RuleError("no seat %d in this game" % seat)
         name = game.players[seat]
+        row: int | None = None  # the row a drop landed on; an aside lands nowhere
         if kind == "drop":
             row = game.place(name, _str(action, "tile"), _int(action, "orientation"),
                              _int(action, "column"))
         elif kind == "aside":
-            row = game.set_aside(name, _str(action, "tile"))
+            game.set_aside(name, _str(action, "tile"))
         else:
             raise RuleError("unknown FITS action %r (deal, turn, drop, aside)" % kind)
         self._maybe_score()
         return row
 
-    def _maybe_score(self):
+    def _maybe_score(self) -> None:
         # The round is scored the moment the last drop on the 16th card is in.
-        if self.mode == "replay" and self.core.phase == "score":
+        if isinstance(self.core, Game) and self.core.phase == "score":
             self.core.finish_round()
 
-    def finished(self):
+    def finished(self) -> bool:
         return self.core.phase == "over"
 
-    def describe(self, action):
+    def describe(self, action: Action) -> str:
         kind = action.get("type")
         if kind == "deal":
             return "the deal"
@@ -189,9 +202,9 @@ class FitsSession(Session):
             return "%s setting %s aside" % (name, action.get("tile"))
         if kind == "tally":
             return "%s's tally" % name
-        return kind
+        return str(kind)
 
-    def undone_place(self, action):
+    def undone_place(self, action: Action) -> tuple[Any, ...] | None:
         game = self.core
         kind = action["type"]
         if kind == "tally":
@@ -204,14 +217,14 @@ class FitsSession(Session):
             return (game.round_index, game.turned - 1, action["seat"], "pass")
         return None
 
-    def result_detail(self, seat):
+    def result_detail(self, seat: int) -> dict[str, Any]:
         # Each round's board and score: the average per board, the solo title over time.
         game = self.core
         return {"rounds": [[game.boards[k], scores[seat]["total"]]
                            for k, scores in enumerate(game.round_scores)]}
 
-    def score_lines(self):
-        lines = []
+    def score_lines(self) -> list[ScoreLine]:
+        lines: list[ScoreLine] = []
         for n, scores in enumerate(self.core.round_scores, 1):
             details = [_detail(s) for s in scores]
             lines.append(("round %d" % n, [s["total"] for s in scores], details))
@@ -219,7 +232,7 @@ class FitsSession(Session):
         lines.append(("total", [totals[p] for p in self.players], None))
         return lines
 
-    def summary_lines(self):
+    def summary_lines(self) -> list[str]:
         game = self.core
         # The special spaces of boards 2-4 are ILLUSTRATIVE unless the players gave their own.
         illustrative = sorted({b for b in game.boards if game.layout(b).illustrative})
@@ -247,19 +260,19 @@ class FitsSession(Session):
                 win = sorted(p for p in totals if totals[p] == best)
                 out.append("%s: %s with %d" % ("winner" if len(win) == 1 else "shared win",
                                                " and ".join(win), best))
-        elif game.round_index >= 0:
+        elif game.board_number is not None:  # a round was dealt
             out.append("round %d (board %d): %d of 16 cards turned" % (
                 game.round_index + 1, game.board_number, game.turned))
         return out
 
-    def snapshot(self):
+    def snapshot(self) -> dict[str, Any]:
         game = self.core
-        snap = {
+        snap: dict[str, Any] = {
             "mode": self.mode, "phase": game.phase, "round": game.round_index, "card": game.card,
             "turned": game.turned, "round_scores": [[s["total"] for s in r]
                                                      for r in game.round_scores],
         }
-        if self.mode == "replay":
+        if isinstance(game, Game):
             snap["waiting"] = game.waiting()
             snap["boards"] = [list(game.board(p).drops) for p in game.players] \
                 if game.round_index >= 0 else []
@@ -268,19 +281,19 @@ class FitsSession(Session):
             snap["starts"] = list(game.starts)
         return snap
 
-    def record_text(self):
+    def record_text(self) -> str:
         from boardlight.sessions.records import fits_record
 
         return fits_record(self)
 
 
-def _seat_name(players, seat):
+def _seat_name(players: list[str], seat: object) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
         return players[seat]
     return "seat %r" % (seat,)
 
 
-def _detail(score):
+def _detail(score: dict[str, Any]) -> dict[str, Any]:
     """The parts of a round's breakdown worth a line in `boardlight show`."""
     out = {"board": score["board"], "dots": score["dots"]}
     if score["board"] == 1:
@@ -292,7 +305,7 @@ def _detail(score):
     return out
 
 
-def _listing(numbers):
+def _listing(numbers: list[int]) -> str:
     """'2', '2 and 3', '2, 3 and 4'."""
     words = [str(n) for n in numbers]
     return words[0] if len(words) == 1 else "%s and %s" % (", ".join(words[:-1]), words[-1])

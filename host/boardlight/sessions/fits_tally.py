@@ -11,6 +11,10 @@ The tally round flow (deal, turn 16 cards) is the core's deal (fits_deck.deal_ro
 game's seeded Random, as fits_game.Game deals) without any drops entered.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
 from boardcore.errors import RuleError
 from boardcore.fits.board import COLS, ROWS
 from boardcore.fits.deck import DEFAULT_START_TILES, deal_round
@@ -18,6 +22,12 @@ from boardcore.fits.deck import DEFAULT_START_TILES, deal_round
 CARDS_PER_ROUND = 16
 from boardcore.fits.score import score_board
 from boardcore.rng import Random
+
+if TYPE_CHECKING:
+    from boardcore.fits.layouts import Layout
+
+# A special space as (row, column).
+Cell = tuple[int, int]
 
 
 class TallyError(RuleError):
@@ -27,20 +37,21 @@ class TallyError(RuleError):
 class TallyBoard:
     """Covered cells only: what fits_score.score_board reads ("anything with covered()")."""
 
-    def __init__(self):
-        self.open = set()
+    def __init__(self) -> None:
+        self.open: set[Cell] = set()
 
-    def covered(self, row, col):
+    def covered(self, row: int, col: int) -> bool:
         return (row, col) not in self.open
 
-    def set_covered(self, row, col, covered):
+    def set_covered(self, row: int, col: int, covered: bool) -> None:
         if covered:
             self.open.discard((row, col))
         else:
             self.open.add((row, col))
 
 
-def tally_board(layout, open_dots, full_rows=None, uncovered=()):
+def tally_board(layout: Layout, open_dots: int, full_rows: int | None = None,
+                uncovered: Sequence[Cell] = ()) -> TallyBoard:
     """A board whose score_board() equals the tally; TallyError if no board fits it."""
     if not isinstance(open_dots, int) or open_dots < 0:
         raise TallyError("open dots must be a whole number >= 0, not %r" % (open_dots,))
@@ -67,7 +78,7 @@ def tally_board(layout, open_dots, full_rows=None, uncovered=()):
     if full_rows is not None:
         raise TallyError("board %d: rows score only on board 1; give open dots and the"
                          " uncovered special spaces" % layout.board)
-    seen = set()
+    seen: set[Cell] = set()
     for cell in uncovered:
         r, c = cell
         if (r, c) not in special:
@@ -91,7 +102,8 @@ def tally_board(layout, open_dots, full_rows=None, uncovered=()):
     return board
 
 
-def tally_score(layout, open_dots, full_rows=None, uncovered=()):
+def tally_score(layout: Layout, open_dots: int, full_rows: int | None = None,
+                uncovered: Sequence[Cell] = ()) -> dict[str, Any]:
     """The core's score breakdown for a tally (see tally_board)."""
     return score_board(tally_board(layout, open_dots, full_rows, uncovered), layout)
 
@@ -103,8 +115,10 @@ class TallyGame:
     Attributes mirror Game's where they mean the same: players, boards, phase ("deal",
     "cards", "tally", "over"), round_index, card, turned, round_scores, starts."""
 
-    def __init__(self, players, seed, boards=(1, 2, 3, 4), start_tiles=DEFAULT_START_TILES,
-                 layouts=None):
+    def __init__(self, players: Sequence[str], seed: int | None,
+                 boards: Sequence[int] = (1, 2, 3, 4),
+                 start_tiles: Sequence[str] = DEFAULT_START_TILES,
+                 layouts: dict[int, Layout] | None = None) -> None:
         from boardcore.fits.game import Game
 
         # The core checks names, boards and start tiles; we keep its view of them.
@@ -118,26 +132,26 @@ class TallyGame:
         self._rng = Random(seed) if seed is not None else None  # None: cards from the table
         self.phase = "deal"
         self.round_index = -1
-        self.card = None
+        self.card: str | None = None
         self.turned = 0
-        self.starts = []
-        self.round_scores = []
-        self._deck = []
-        self._turned_cards = []
-        self._tallies = []
+        self.starts: list[str] = []
+        self.round_scores: list[list[dict[str, Any]]] = []
+        self._deck: list[str] | None = []
+        self._turned_cards: list[str] = []
+        self._tallies: list[dict[str, Any] | None] = []
         # What was dealt and tallied, round by round (fits_tally_record writes it):
         # {"board", "starts", "cards": [turned], "tallies": [per seat: None or
         #  {"open_dots", "full_rows", "uncovered": [(row, col)]}]}
-        self.history = []
+        self.history: list[dict[str, Any]] = []
 
     @property
-    def board_number(self):
+    def board_number(self) -> int | None:
         return self.boards[self.round_index] if self.round_index >= 0 else None
 
-    def layout(self, number):
+    def layout(self, number: int) -> Layout:
         return self._game.layout(number)
 
-    def start_round(self, start_cards=None):
+    def start_round(self, start_cards: Sequence[str] | None = None) -> list[str]:
         """Deal the next round (from the seed; or, for a table deal, the start cards the
         players drew, seat order). Returns the start cards."""
         if self.phase != "deal":
@@ -168,14 +182,14 @@ class TallyGame:
                              "tallies": [None] * len(self.players)})
         return list(self.starts)
 
-    def turn_card(self, card=None):
+    def turn_card(self, card: str | None = None) -> str:
         """Turn the next building card (from the seed; or, for a table deal, `card`)."""
         if self.phase != "cards":
             raise TallyError("cannot turn a card now: the round is in phase %r" % self.phase)
         if self._deck is None:
             from boardcore.fits.tiles import TILE_IDS
 
-            if card not in TILE_IDS:
+            if not isinstance(card, str) or card not in TILE_IDS:
                 raise TallyError("unknown card %r (tiles are %s)" % (card, " ".join(TILE_IDS)))
             if card in self._turned_cards:
                 raise TallyError("card %s was already turned this round" % card)
@@ -186,19 +200,20 @@ class TallyGame:
         self.turned += 1
         if self.turned == CARDS_PER_ROUND:
             self.phase = "tally"
-        return self.card
+        return card
 
-    def skips(self):
+    def skips(self) -> list[str]:
         """Players whose start tile is the card shown (they skip it)."""
         return [p for i, p in enumerate(self.players) if self.starts and self.starts[i] == self.card]
 
-    def waiting(self):
+    def waiting(self) -> list[str]:
         """Players who still have to give their tally (phase "tally")."""
         if self.phase != "tally":
             return []
         return [p for i, p in enumerate(self.players) if self._tallies[i] is None]
 
-    def tally(self, seat, open_dots, full_rows=None, uncovered=()):
+    def tally(self, seat: int, open_dots: int, full_rows: int | None = None,
+              uncovered: Sequence[Cell] = ()) -> dict[str, Any]:
         """Record one player's tally; the last one scores the round. Returns the breakdown."""
         if self.phase != "tally":
             raise TallyError("tallies come after the 16th card (%d turned)" % self.turned)
@@ -206,16 +221,17 @@ class TallyGame:
             raise TallyError("no seat %r" % (seat,))
         if self._tallies[seat] is not None:
             raise TallyError("%s has already given a tally this round" % self.players[seat])
-        scores = tally_score(self.layout(self.board_number), open_dots, full_rows, uncovered)
+        scores = tally_score(self.layout(self.boards[self.round_index]), open_dots, full_rows,
+                             uncovered)
         self._tallies[seat] = scores
         self.history[-1]["tallies"][seat] = {"open_dots": open_dots, "full_rows": full_rows,
                                              "uncovered": [tuple(c) for c in uncovered]}
         if None not in self._tallies:
-            self.round_scores.append(list(self._tallies))
+            self.round_scores.append([s for s in self._tallies if s is not None])
             self.card = None
             self.phase = "over" if self.round_index + 1 >= len(self.boards) else "deal"
         return scores
 
-    def totals(self):
+    def totals(self) -> dict[str, int]:
         return dict((p, sum(r[i]["total"] for r in self.round_scores))
                     for i, p in enumerate(self.players))

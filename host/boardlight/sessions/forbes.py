@@ -15,14 +15,27 @@ first game, default 0) and stones ("random", the default: drawn from the seed; "
 the players turn up real stones and each draw action names the stone).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence, TypeVar
+
 from boardcore.errors import RuleError
 from boardcore.forbes.match import Match
 from boardcore.forbes.rules import Options
 
 from boardlight.sessions.base import Session, check_drawn
 
+if TYPE_CHECKING:
+    from boardcore.forbes.game import Game
 
-def _int(action, key):
+    from boardlight.sessions.base import ScoreLine
+    from boardlight.sessions.undo import Action
+    from boardlight.store.gamelog import GameRow, Store
+
+F = TypeVar("F", bound="ForbesSession")
+
+
+def _int(action: Action, key: str) -> int:
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise RuleError("%s action needs a whole number %r, not %r" % (action["type"], key, value))
@@ -32,20 +45,22 @@ def _int(action, key):
 class ForbesSession(Session):
     GAME = "forbes"
     UNDO_LIMIT = "the next stone is drawn"
+    core: Match
 
-    def __init__(self, store, row):
+    def __init__(self, store: Store, row: GameRow) -> None:
         super().__init__(store, row)
-        self.games = []  # finished forbes_game.Game objects, for the record and the pictures
-        self.game_scores = []  # their score_board() results
+        self.games: list[Game] = []  # finished games, for the record and the pictures
+        self.game_scores: list[list[dict[str, Any]]] = []  # their score_board() results
 
     @classmethod
-    def start(cls, store, players, seed, options=None):
+    def start(cls: type[F], store: Store, players: Sequence[str], seed: int,
+              options: dict[str, Any] | None = None) -> F:
         session = super().start(store, players, seed, options)
         session.act({"type": "deal"})
         return session
 
     @staticmethod
-    def new_core(players, seed, options):
+    def new_core(players: list[str], seed: int, options: dict[str, Any]) -> Match:
         options = dict(options or {})
         first_dealer = options.pop("first_dealer", 0)
         if options.pop("stones", "random") not in ("random", "table"):
@@ -57,22 +72,22 @@ class ForbesSession(Session):
         return Match(players, opts, seed=seed, first_dealer=first_dealer)
 
     @property
-    def table_stones(self):
+    def table_stones(self) -> bool:
         """True when the players turn up real stones (each draw names the stone)."""
         return self.row.options.get("stones") == "table"
 
     @property
-    def match(self):
+    def match(self) -> Match:
         return self.core
 
     @property
-    def game(self):
+    def game(self) -> Game | None:
         """The game being played, else the last finished one (None before the first deal)."""
         if self.core.game is not None:
             return self.core.game
         return self.games[-1] if self.games else None
 
-    def apply(self, action, replaying):
+    def apply(self, action: Action, replaying: bool) -> Any:
         kind = action["type"]
         match = self.core
         if kind == "deal":
@@ -110,10 +125,10 @@ class ForbesSession(Session):
             return None
         raise RuleError("unknown Forbes action %r (deal, draw, place, reveal)" % kind)
 
-    def finished(self):
+    def finished(self) -> bool:
         return self.core.over
 
-    def describe(self, action):
+    def describe(self, action: Action) -> str:
         kind = action.get("type")
         seat = action.get("seat")
         name = self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) \
@@ -126,17 +141,20 @@ class ForbesSession(Session):
             return "%s's stone at row %s, column %s" % (name, action.get("row"), action.get("col"))
         if kind == "reveal":
             return "%s showing their cards" % name
-        return kind
+        return str(kind)
 
-    def undone_place(self, action):
+    def undone_place(self, action: Action) -> tuple[Any, ...] | None:
         if action["type"] != "place":
             return None
-        seat, stone, row, col = self.core.game.moves[-1]
-        return (len(self.games), len(self.core.game.moves) - 1, seat, stone, row, col)
+        game = self.core.game
+        # A placement that ended its game showed every hand: no undo reaches it.
+        assert game is not None
+        seat, stone, row, col = game.moves[-1]
+        return (len(self.games), len(game.moves) - 1, seat, stone, row, col)
 
-    def result_detail(self, seat):
+    def result_detail(self, seat: int) -> dict[str, Any]:
         # The patterns paid to this player, by kind, and the games of the match they won.
-        kinds = {}
+        kinds: dict[str, int] = {}
         won = 0
         for scores in self.game_scores:
             for line in scores[seat]["lines"]:
@@ -147,8 +165,8 @@ class ForbesSession(Session):
                 won += 1
         return {"patterns": kinds, "games": len(self.game_scores), "games_won": won}
 
-    def score_lines(self):
-        lines = []
+    def score_lines(self) -> list[ScoreLine]:
+        lines: list[ScoreLine] = []
         for n, scores in enumerate(self.game_scores, 1):
             details = [{"patterns": ["%s %s x%d" % (l["kind"], l["symbol"], l["cards"])
                                      for l in s["lines"]]} for s in scores]
@@ -156,18 +174,18 @@ class ForbesSession(Session):
         lines.append(("total", list(self.core.totals), None))
         return lines
 
-    def summary_lines(self):
+    def summary_lines(self) -> list[str]:
         match = self.core
         out = ["match to %d: %d game(s) finished" % (match.options.target_score, len(self.games))]
         if match.over:
             out.append("ranking: " + ", ".join("%d. %s %d" % (r["place"], r["name"], r["total"])
                                                 for r in match.ranking()))
-        elif match.game is not None:
+        elif match.game is not None and match.game.current is not None:
             out.append("game %d: %d of 16 stones placed, %s to play" % (
                 len(self.games) + 1, len(match.game.moves), self.players[match.game.current]))
         return out
 
-    def snapshot(self):
+    def snapshot(self) -> dict[str, Any]:
         match = self.core
         game = match.game
         return {
@@ -186,15 +204,15 @@ class ForbesSession(Session):
         }
 
     @staticmethod
-    def _shown_hands(game):
+    def _shown_hands(game: Game) -> list[str | None]:
         """Per seat: the cards that player has shown to the table, or None while hidden."""
-        out = []
+        out: list[str | None] = []
         for seat in range(len(game.players)):
             # Another seat's view holds this hand only once it was shown (or the game is over).
             out.append(game.view((seat + 1) % len(game.players)).shown[seat])
         return out
 
-    def record_text(self):
+    def record_text(self) -> str:
         from boardlight.sessions.records import forbes_record
 
         return forbes_record(self)

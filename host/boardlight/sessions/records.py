@@ -4,12 +4,22 @@ fits_tally_record),
 so `boardlight replay <game>` reads it back. The actions taken back are in them too (an
 `undone:` or `undo` line, with who took each back and when as a comment)."""
 
+from __future__ import annotations
 
-def fits_record(session) -> str:
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.sessions.forbes import ForbesSession
+
+
+def fits_record(session: FitsSession) -> str:
     """docs/fits-formats.md record of a FITS session: the game record (every drop) of a full
     replay game; the tally record (deal and tallies, no drops) of a quick-tally game."""
     undone = [u.place + (u.note(),) for u in session.undos if u.place is not None]
-    if session.mode == "tally":
+    from boardlight.sessions.fits_tally import TallyGame
+
+    if isinstance(session.core, TallyGame):
         from boardlight.sessions.fits_tally_record import write_tally_record
 
         text = write_tally_record(session.core, undone)
@@ -31,7 +41,7 @@ def fits_record(session) -> str:
     return "\n".join([head] + notes + [rest])
 
 
-def forbes_record(session) -> str:
+def forbes_record(session: ForbesSession) -> str:
     """docs/forbes-formats.md match record of a Forbes session, seed included (not with real
     stones, which do not follow it: then every hand is written out)."""
     from boardcore.forbes.record import format_record

@@ -3,8 +3,15 @@ points, the place in the finishing order and what each game keeps besides (a ses
 result_detail). Written with the action that finishes the game, taken away with an undo
 that reopens it."""
 
+from __future__ import annotations
 
-def places(points):
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from boardlight.sessions.base import ResultRow, Session
+
+
+def places(points: list[int]) -> list[int]:
     """The place of each seat from its points, highest first; equal points share a place
     and the next place skips (1, 1, 3), as Forbes ranks a match.
 
@@ -14,7 +21,7 @@ def places(points):
     return [1 + sum(1 for q in points if q > p) for p in points]
 
 
-def result_rows(session):
+def result_rows(session: Session) -> list[ResultRow]:
     """[(seat, name, points, place, detail)] for the finished `session`."""
     points = list(session.result_points())
     ranks = places(points)

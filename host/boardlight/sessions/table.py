@@ -11,13 +11,22 @@ Readers take the same lock (`with table.lock:` or `table.read`), so that nobody 
 state half-way through an action.
 """
 
+from __future__ import annotations
+
 import logging
 import threading
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 from boardlight.store.gamelog import StoreError, moved_on
 
+if TYPE_CHECKING:
+    from boardlight.sessions.base import Session
+    from boardlight.sessions.undo import Action
+
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class Change:
@@ -26,22 +35,22 @@ class Change:
 
     __slots__ = ("seq", "source")
 
-    def __init__(self, seq, source):
+    def __init__(self, seq: int, source: str | None) -> None:
         self.seq = seq
         self.source = source
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Change(%d, %r)" % (self.seq, self.source)
 
 
 class Table:
     """The single writer of `session` (a sessions.base.Session being played)."""
 
-    def __init__(self, session):
+    def __init__(self, session: Session) -> None:
         self.session = session
         # Re-entrant: an entry of the table UI may take several actions under one hold.
         self.lock = threading.RLock()
-        self._subscribers = []
+        self._subscribers: list[Callable[[Change], object]] = []
 
     @property
     def seq(self) -> int:
@@ -52,7 +61,7 @@ class Table:
     def game_id(self) -> int:
         return self.session.row.id
 
-    def act(self, action: dict, seen=None, source=None):
+    def act(self, action: Action, seen: int | None = None, source: str | None = None) -> Any:
         """Apply one action (the session's act: core, then the log) and tell the
         subscribers; returns the core's result. `seen`: the actions the actor's picture
         showed; if the log holds more, the action is refused and nothing changes."""
@@ -60,7 +69,7 @@ class Table:
             return self.session.act(action)
 
     @contextmanager
-    def entry(self, seen=None, source=None):
+    def entry(self, seen: int | None = None, source: str | None = None) -> Iterator[Session]:
         """Hold the table for one entry that may take several actions (a Forbes placement
         without a stone drawn is a draw and a place); yields the session. The subscribers
         are told once at the end if the log moved, also when the entry then failed."""
@@ -75,26 +84,26 @@ class Table:
                 if self.session.seq != before:
                     self._notify(Change(self.session.seq, source))
 
-    def read(self, function, *args):
+    def read(self, function: Callable[..., T], *args: Any) -> T:
         """function(session, *args) under the lock: a consistent picture of the game."""
         with self.lock:
             return function(self.session, *args)
 
-    def subscribe(self, callback):
+    def subscribe(self, callback: Callable[[Change], object]) -> Callable[[], None]:
         """Call callback(Change) after every committed action; returns the function that
         stops it. The callback runs in the acting thread with the table held: it must
         only hand the news on (post a message, wake a loop), never wait."""
         with self.lock:
             self._subscribers.append(callback)
 
-        def unsubscribe():
+        def unsubscribe() -> None:
             with self.lock:
                 if callback in self._subscribers:
                     self._subscribers.remove(callback)
 
         return unsubscribe
 
-    def _check_seen(self, seen):
+    def _check_seen(self, seen: object) -> None:
         if seen is None:
             return
         if not isinstance(seen, int) or isinstance(seen, bool) or seen < 0:
@@ -106,7 +115,7 @@ class Table:
             raise StoreError("game %d has %d actions, not %d: this picture is not of this"
                              " game; reload it" % (self.game_id, self.session.seq, seen))
 
-    def _notify(self, change):
+    def _notify(self, change: Change) -> None:
         for callback in list(self._subscribers):
             try:
                 callback(change)

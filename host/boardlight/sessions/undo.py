@@ -15,9 +15,19 @@ stand, so the state after an undo is exactly that of a game in which the action 
 taken (the seeded source draws the same cards, tiles and stones).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
 from boardcore.errors import RuleError
 
+if TYPE_CHECKING:
+    from boardlight.store.gamelog import GameRow, Store
+
 UNDO = "undo"
+
+# An action as the log holds it: a JSON object {"type": ..., ...}.
+Action = dict[str, Any]
 
 # The session's own bookkeeping, kept when a rebuilt game's state is adopted.
 _KEPT = ("store", "row", "seq", "_written", "stack", "locked", "lock_reason", "undos")
@@ -30,7 +40,8 @@ class Undone:
 
     __slots__ = ("seq", "undoes", "action", "by", "at", "place")
 
-    def __init__(self, seq, undoes, action, by, at, place):
+    def __init__(self, seq: int, undoes: int, action: Action, by: str, at: str,
+                 place: tuple[Any, ...] | None) -> None:
         self.seq = seq
         self.undoes = undoes
         self.action = action
@@ -42,7 +53,7 @@ class Undone:
         """The record's comment on it: who took it back and when."""
         return "taken back by %s%s" % (self.by, " at %s" % self.at[:19] if self.at else "")
 
-    def as_dict(self, describe) -> dict:
+    def as_dict(self, describe: Callable[[Action], str]) -> dict[str, Any]:
         return {"seq": self.seq, "undoes": self.undoes, "action": describe(self.action),
                 "by": self.by, "at": self.at}
 
@@ -59,43 +70,55 @@ class Undoable:
     # "the next building card is turned": how far back an undo goes.
     UNDO_LIMIT = "the next hidden thing is shown"
 
-    def init_undo(self):
-        self.stack = []  # [(seq, action)] of the actions that stand, oldest first
+    if TYPE_CHECKING:
+        # Provided by the Session this is mixed into.
+        store: Store
+        row: GameRow
+        seq: int
+
+        def __init__(self, store: Store, row: GameRow) -> None: ...
+
+        def act(self, action: Action) -> Any: ...
+
+        def _apply_logged(self, action: Action, replaying: bool) -> Any: ...
+
+    def init_undo(self) -> None:
+        self.stack: list[tuple[int, Action]] = []  # the actions that stand, oldest first
         self.locked = 0  # actions up to this seq cannot be taken back
         self.lock_reason = ""
-        self.undos = []  # Undone, in the order they were made
+        self.undos: list[Undone] = []  # in the order they were made
 
     # -- asked by the game's apply() -----------------------------------------------------
 
-    def reveals(self, why: str):
+    def reveals(self, why: str) -> None:
         """The action being applied shows hidden information: it and all before it stay.
         `why` says what was shown, in the past tense ("card L4 was turned")."""
         self._lock(self.seq + 1, why)
 
-    def reveals_before(self, why: str):
+    def reveals_before(self, why: str) -> None:
         """Hidden information was shown just before the action being applied: the actions
         before it stay, the action itself may still be taken back."""
         self._lock(self.seq, why)
 
-    def _lock(self, seq, why):
+    def _lock(self, seq: int, why: str) -> None:
         if seq >= self.locked:
             self.locked = seq
             self.lock_reason = why
 
     # -- hooks for each game -------------------------------------------------------------
 
-    def describe(self, action: dict) -> str:
+    def describe(self, action: Action) -> str:
         """What an action was, in a few words ("Ann's drop of Y at column 3")."""
         return action["type"]
 
-    def undone_place(self, action: dict):
+    def undone_place(self, action: Action) -> tuple[Any, ...] | None:
         """Where the record writes `action`, taken back, from the state just after it
         (each game's record says what it needs); None when the record does not show it."""
         return None
 
     # -- asking and doing ----------------------------------------------------------------
 
-    def undo_refusal(self):
+    def undo_refusal(self) -> str | None:
         """Why the last action cannot be taken back now (one line), or None."""
         if self.row.status == "abandoned":
             return "this game is abandoned: nothing can be taken back"
@@ -113,11 +136,11 @@ class Undoable:
     def can_undo(self) -> bool:
         return self.undo_refusal() is None
 
-    def last_action(self):
+    def last_action(self) -> tuple[int, Action] | None:
         """(seq, action) of the last action that stands, or None."""
         return self.stack[-1] if self.stack else None
 
-    def undo_seat(self):
+    def undo_seat(self) -> int | None:
         """The seat whose action an undo would take back now, or None (nothing to take
         back, or an action of the table's, such as a deal)."""
         if not self.can_undo():
@@ -125,13 +148,13 @@ class Undoable:
         seat = self.stack[-1][1].get("seat")
         return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
-    def undo(self, by="table"):
+    def undo(self, by: str = "table") -> Action:
         """Take back the last action that stands (logged as an undo action); returns the
         action taken back. RuleError, saying why in one line, past what an undo reaches."""
         self.act({"type": UNDO, "by": by})
         return self.undos[-1].action
 
-    def apply_undo(self, action: dict, replaying: bool):
+    def apply_undo(self, action: Action, replaying: bool) -> Action:
         """Apply an undo action (from act, or from the log on resume)."""
         why = self.undo_refusal()
         if why is not None:
@@ -159,5 +182,5 @@ class Undoable:
         return undone
 
 
-def _capital(text):
+def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]

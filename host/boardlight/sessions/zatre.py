@@ -14,10 +14,19 @@ Options: strict_adjacency, centre_doubles, grey_exception_at ("tile" or "turn"),
 options of docs/rules.md.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.errors import RuleError
 from boardcore.zatre.game import Game
 
 from boardlight.sessions.base import Session, check_drawn
+
+if TYPE_CHECKING:
+    from boardlight.sessions.base import ScoreLine
+    from boardlight.sessions.undo import Action
+    from boardlight.store.gamelog import GameRow, Store
 
 OPTIONS = ("strict_adjacency", "centre_doubles", "grey_exception_at")
 
@@ -25,11 +34,14 @@ OPTIONS = ("strict_adjacency", "centre_doubles", "grey_exception_at")
 class ZatreSession(Session):
     GAME = "zatre"
     UNDO_LIMIT = "the next player's tiles are drawn"
+    core: Game
 
-    def __init__(self, store, row):
+    def __init__(self, store: Store, row: GameRow) -> None:
         super().__init__(store, row)
-        self._drew = {}  # seq of a turn -> True when it drew tiles for the next player
-        self._kept = {}  # seq of a turn -> what the next player held before that draw
+        # seq of a turn -> True when it drew tiles for the next player
+        self._drew: dict[int, bool] = {}
+        # seq of a turn -> what the next player held before that draw
+        self._kept: dict[int, list[int]] = {}
 
     @property
     def awaiting_draw(self) -> bool:
@@ -40,22 +52,23 @@ class ZatreSession(Session):
         return (last is not None and last[1]["type"] == "turn" and last[0] > self.locked
                 and self._drew.get(last[0], False) and not self.core.over)
 
-    def visible_hand(self, seat: int):
+    def visible_hand(self, seat: int) -> list[int]:
         """The tiles the table has seen `seat` hold: before the draw of a player to move,
         what they kept from their last turn (the new tiles are not shown yet)."""
-        if self.awaiting_draw and seat == self.core.current:
-            return list(self._kept[self.last_action()[0]])
+        last = self.last_action()
+        if last is not None and self.awaiting_draw and seat == self.core.current:
+            return list(self._kept[last[0]])
         return self.core.hand(seat)
 
     @staticmethod
-    def new_core(players, seed, options):
+    def new_core(players: list[str], seed: int, options: dict[str, Any]) -> Game:
         options = dict(options or {})
         for name in options:
             if name not in OPTIONS:
                 raise RuleError("unknown Zatre option %r (known: %s)" % (name, ", ".join(OPTIONS)))
         return Game(players, seed, **options)
 
-    def apply(self, action, replaying):
+    def apply(self, action: Action, replaying: bool) -> Any:
         game = self.core
         if action["type"] not in ("turn", "draw"):
             raise RuleError("unknown Zatre action %r (turn, draw)" % action["type"])
@@ -72,11 +85,11 @@ class ZatreSession(Session):
         tiles = action.get("tiles")
         if not isinstance(tiles, list):
             raise RuleError("a turn lists its tiles as [row, col, value], not %r" % (tiles,))
-        placements = []
+        placements: list[tuple[int, int, int]] = []
         for t in tiles:
             if not isinstance(t, (list, tuple)) or len(t) != 3:
                 raise RuleError("a tile is [row, col, value], not %r" % (t,))
-            placements.append(tuple(t))
+            placements.append((t[0], t[1], t[2]))
         hand = game.hand()
         shown = self.awaiting_draw
         bag = len(game.bag)
@@ -95,7 +108,7 @@ class ZatreSession(Session):
         self._kept[self.seq + 1] = sorted(kept)
         return result
 
-    def describe(self, action):
+    def describe(self, action: Action) -> str:
         kind = action.get("type")
         seat = action.get("seat")
         players = self.players
@@ -108,15 +121,15 @@ class ZatreSession(Session):
                 return "%s's pass" % name
             return "%s's turn (%s)" % (name, " ".join("%d@%d,%d" % (t[2], t[0], t[1])
                                                        for t in tiles))
-        return kind
+        return str(kind)
 
-    def undone_place(self, action):
+    def undone_place(self, action: Action) -> tuple[Any, ...] | None:
         if action["type"] != "turn":
             return None
         return (self.core.turns - 1, action["seat"],
                 [tuple(t) for t in action.get("tiles") or []])
 
-    def result_detail(self, seat):
+    def result_detail(self, seat: int) -> dict[str, Any]:
         game = self.core
         sheet = game.sheets[seat]
         rows = sheet.rows()
@@ -125,12 +138,12 @@ class ZatreSession(Session):
                 "rows": sum(1 for r in rows if r[4]), "bonus": sum(r[4] for r in rows),
                 "doublings": sheet.crosses}
 
-    def finished(self):
+    def finished(self) -> bool:
         return self.core.over
 
-    def score_lines(self):
+    def score_lines(self) -> list[ScoreLine]:
         game = self.core
-        details = []
+        details: list[dict[str, Any]] = []
         for p in range(len(game.players)):
             sheet = game.sheets[p]
             details.append({"10": list(sheet.e10), "11": list(sheet.e11), "12": list(sheet.e12),
@@ -144,7 +157,7 @@ class ZatreSession(Session):
             totals = [game.sheets[p].total() for p in range(len(game.players))]
         return [("total", totals, details)]
 
-    def summary_lines(self):
+    def summary_lines(self) -> list[str]:
         game = self.core
         out = ["%d turns played, %d tiles in the bag" % (game.turns, len(game.bag))]
         if game.over:
@@ -162,7 +175,7 @@ class ZatreSession(Session):
                                                     " ".join(str(v) for v in game.hand())))
         return out
 
-    def snapshot(self):
+    def snapshot(self) -> dict[str, Any]:
         from boardcore.zatre.position import board_rows
 
         game = self.core
@@ -175,7 +188,7 @@ class ZatreSession(Session):
             "over": game.over,
         }
 
-    def record_text(self):
+    def record_text(self) -> str:
         from boardcore.zatre.record import format_record
 
         return format_record(self.core, [u.place + (u.note(),) for u in self.undos

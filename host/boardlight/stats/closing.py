@@ -2,18 +2,25 @@
 ("Ratings: Ann 27.3 -> 28.1, Bob 25.0 -> 24.2") and, in a game night, the standings and the
 seat order suggested for the next game. All of it computed from the log there and then."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from boardlight.stats.load import load
 from boardlight.stats.night import next_seats, standing_line, standings
 from boardlight.stats.ratings import Ratings, change_text
 from boardlight.store.gamelog import StoreError
 
+if TYPE_CHECKING:
+    from boardlight.sessions.base import Session
 
-def closing_lines(session):
+
+def closing_lines(session: Session) -> list[str]:
     """The lines for the end of `session`'s game (none while it is being played)."""
     if session.row.status != "finished":
         return []
     store = session.store
-    lines = []
+    lines: list[str] = []
     try:
         played, _problems = load(store, game=session.GAME)
         change = Ratings(played).changes.get(session.row.id)

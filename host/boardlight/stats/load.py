@@ -2,7 +2,11 @@
 result rows (store.results) in one query; a game finished before the log kept them is
 replayed once to make its rows in memory."""
 
-from boardlight.store.gamelog import StoreError
+from __future__ import annotations
+
+from typing import Any, Collection
+
+from boardlight.store.gamelog import Store, StoreError
 from boardlight.store.results import Result
 
 
@@ -12,7 +16,8 @@ class Played:
 
     __slots__ = ("id", "game", "options", "finished", "seats")
 
-    def __init__(self, id, game, options, finished, seats):
+    def __init__(self, id: int, game: str, options: dict[str, Any], finished: str,
+                 seats: list[Result]) -> None:
         self.id = id
         self.game = game
         self.options = options
@@ -20,22 +25,22 @@ class Played:
         self.seats = seats
 
     @property
-    def names(self):
+    def names(self) -> list[str]:
         return [r.name for r in self.seats]
 
     @property
     def solo(self) -> bool:
         return len(self.seats) == 1
 
-    def winners(self):
+    def winners(self) -> list[str]:
         """The names at the first place (more than one: a shared win)."""
         return [r.name for r in self.seats if r.place == 1]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Played(%d %s %s)" % (self.id, self.game, self.names)
 
 
-def replayed_results(store, game_id):
+def replayed_results(store: Store, game_id: int) -> list[Result]:
     """The Result rows of a finished game made by replaying it (read only)."""
     from boardlight.sessions.registry import resume_session
 
@@ -46,7 +51,9 @@ def replayed_results(store, game_id):
             for seat, name, points, place, detail in session.result_rows()]
 
 
-def load(store, game=None, since=None, until=None, ids=None):
+def load(store: Store, game: str | None = None, since: str | None = None,
+         until: str | None = None, ids: Collection[int] | None = None
+         ) -> tuple[list[Played], list[str]]:
     """(played, problems): the finished games, oldest finish first (`game`, `since`,
     `until` as store.results takes them; `ids`: only these games), and one line for each
     game left out because it is damaged."""
@@ -60,7 +67,7 @@ def load(store, game=None, since=None, until=None, ids=None):
             rows.extend(replayed_results(store, gid))
         except StoreError as exc:
             problems.append(str(exc))
-    games = {}
+    games: dict[int, Played] = {}
     for r in rows:
         played = games.get(r.game_id)
         if played is None:

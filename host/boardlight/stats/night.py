@@ -6,18 +6,26 @@ order suggested for the next game (the night's players, the first seat moving on
 with every game started in the night).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
 from boardlight.stats.load import load
+
+if TYPE_CHECKING:
+    from boardlight.store.gamelog import Store
+    from boardlight.store.nights import NightRow
 
 DEFAULT_POINTS = (5, 3, 2, 1)
 
 
-def rank_points(places, points):
+def rank_points(places: list[int], points: Sequence[int]) -> list[float]:
     """The rank points of each seat for its place (1, 1, 3: a tie for first).
 
     >>> rank_points([1, 1, 3], [5, 3, 2, 1])
     [4.0, 4.0, 2]
     """
-    out = []
+    out: list[float] = []
     for place in places:
         tied = places.count(place)
         if tied == 1:
@@ -28,21 +36,22 @@ def rank_points(places, points):
     return out
 
 
-def next_seats(night):
+def next_seats(night: NightRow) -> list[str]:
     """The seat order suggested for the night's next game."""
     players = list(night.players)
     k = len(night.games) % len(players)
     return players[k:] + players[:k]
 
 
-def standings(store, night):
+def standings(store: Store, night: NightRow) -> dict[str, Any]:
     """The night as plain data: {"id", "name", "players", "points", "started", "ended",
     "games": [{"id", "game", "status", "players": [{"name", "score", "place",
     "rank_points"}]}], "standings": [{"name", "rank_points", "games", "wins"}] best
     first, "next_seats", "problems"}."""
     played, problems = load(store, ids=night.games)
     finished = {p.id: p for p in played}
-    games, table = [], {}
+    games: list[dict[str, Any]] = []
+    table: dict[str, dict[str, Any]] = {}
     for name in night.players:
         table[name] = {"name": name, "rank_points": 0, "games": 0, "wins": 0}
     for gid in night.games:
@@ -52,9 +61,9 @@ def standings(store, night):
             games.append({"id": gid, "game": row.game, "status": row.status,
                           "players": [{"name": n} for n in row.players]})
             continue
-        earned = ([0] * len(game.seats) if game.solo
+        earned: list[float] = ([0] * len(game.seats) if game.solo
                   else rank_points([s.place for s in game.seats], night.points))
-        seats = []
+        seats: list[dict[str, Any]] = []
         for seat, got in zip(game.seats, earned):
             entry = table.setdefault(seat.name, {"name": seat.name, "rank_points": 0,
                                                  "games": 0, "wins": 0})
@@ -74,11 +83,11 @@ def standings(store, night):
             "problems": problems}
 
 
-def _number(value):
+def _number(value: float) -> float:
     # 4.0 -> 4, 2.5 stays: rank points are whole unless a tie split them.
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def standing_line(data) -> str:
+def standing_line(data: dict[str, Any]) -> str:
     """'Ann 9, Bob 6, Cy 5' from standings()."""
     return ", ".join("%s %s" % (e["name"], e["rank_points"]) for e in data["standings"])

@@ -11,23 +11,34 @@ points and doublings (crosses). Forbes: the patterns paid by kind, the games of 
 played and won (a match is one game of the log: its win is a match win).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
 from boardlight.stats.ratings import Ratings
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuceRating
+
+    from boardlight.stats.load import Played
+    from boardlight.store.results import Result
 
 GAMES = ("fits", "zatre", "forbes")
 
 
-def _mean(total, count):
+def _mean(total: float, count: int) -> float | None:
     return round(total / count, 2) if count else None
 
 
-def summarize(played, names=None, ratings=None):
+def summarize(played: list[Played], names: Iterable[str] | None = None,
+              ratings: Ratings | None = None) -> dict[str, Any]:
     """{"games": how many, "by_game": {game: {"games", "players": {name: stats}}}} of the
     Played games (stats.load) with the `ratings` (stats.ratings.Ratings; computed from
     `played` when None). `names`: only these players (and the games they played)."""
     if ratings is None:
         ratings = Ratings(played)
     wanted = set(names) if names else None
-    by_game = {}
+    by_game: dict[str, dict[str, Any]] = {}
     count = 0
     for game in played:
         seats = [s for s in game.seats if wanted is None or s.name in wanted]
@@ -51,8 +62,8 @@ def summarize(played, names=None, ratings=None):
     return {"games": count, "by_game": ordered}
 
 
-def _new(game):
-    stats = {"played": 0, "solo": 0, "wins": 0, "shared_wins": 0, "_with_others": 0,
+def _new(game: str) -> dict[str, Any]:
+    stats: dict[str, Any] = {"played": 0, "solo": 0, "wins": 0, "shared_wins": 0, "_with_others": 0,
              "_total": 0, "best": None, "worst": None}
     if game == "fits":
         stats.update({"_boards": {}, "solo_games": []})
@@ -63,7 +74,7 @@ def _new(game):
     return stats
 
 
-def _add(stats, game, seat):
+def _add(stats: dict[str, Any], game: Played, seat: Result) -> None:
     stats["played"] += 1
     points = seat.points
     stats["_total"] += points
@@ -104,7 +115,7 @@ def _add(stats, game, seat):
         stats["match_games_won"] += detail.get("games_won", 0)
 
 
-def _finish(stats, rating, rated):
+def _finish(stats: dict[str, Any], rating: PlackettLuceRating | None, rated: int) -> None:
     others = stats.pop("_with_others")
     stats["win_rate"] = _mean(stats["wins"] + stats["shared_wins"], others)
     stats["average"] = _mean(stats.pop("_total"), stats["played"])

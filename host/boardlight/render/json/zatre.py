@@ -4,21 +4,30 @@ Coordinates are docs/rules.md's (row, col) from the top-left of the 15 x 15 box,
 Lists are in a fixed order (never dict order), so the output is stable.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
 from boardcore.zatre.board import coords
 from boardcore.zatre.hint import cell_hints, compact_hint, legal_turns, values_of
 from boardcore.zatre.rules import check_turn
 
+if TYPE_CHECKING:
+    from boardcore.zatre.board import Board
+    from boardcore.zatre.game import Game
 
-def _tile(i, v):
+
+def _tile(i: int, v: int) -> dict[str, int]:
     r, c = coords(i)
     return {"row": r, "col": c, "value": v}
 
 
-def turn_entries(board, hand, first, strict, grey_at="tile"):
+def turn_entries(board: Board, hand: Sequence[int], first: bool, strict: bool,
+                 grey_at: str = "tile") -> list[dict[str, Any]]:
     """Every legal turn as a dict, best first: ranked by points, then crosses, then the
     highest sum made; ties keep the generator's order. strict and grey_at are the rule
     options strict_adjacency and grey_exception_at."""
-    out = []
+    out: list[dict[str, Any]] = []
     for steps, either, points, crosses, top in legal_turns(board, hand, first, strict, grey_at):
         detail = check_turn(board, steps, first, strict, grey_at)  # the reference gives the runs
         out.append(
@@ -38,7 +47,7 @@ def turn_entries(board, hand, first, strict, grey_at="tile"):
     return out
 
 
-def cell_entries(board):
+def cell_entries(board: Board) -> list[dict[str, Any]]:
     """Per empty cell touching the board: the values completing 10/11/12 there, the values
     forbidden (a run would reach 13 or more), and on grey squares the values that would
     score nothing (allowed only by the exception)."""
@@ -58,7 +67,8 @@ def cell_entries(board):
     return out
 
 
-def hints(board, hand, first=False, strict=False, player=None, grey_at="tile"):
+def hints(board: Board, hand: Sequence[int], first: bool = False, strict: bool = False,
+          player: str | None = None, grey_at: str = "tile") -> dict[str, Any]:
     """The whole hint for the hand to move: legal turns (ranked), the best, per-cell hints
     and the compact hint the device shows."""
     turns = turn_entries(board, hand, first, strict, grey_at)
@@ -75,7 +85,7 @@ def hints(board, hand, first=False, strict=False, player=None, grey_at="tile"):
     }
 
 
-def game_outcome(game):
+def game_outcome(game: Game) -> dict[str, Any]:
     """Final score sheets and totals of a game (finished or not) as a dict. Held tiles
     cost only at the end (docs/rules.md, Zatre): mid-game a hand is what was drawn for the next turn,
     so an unfinished game's penalty is 0 and its score the sheet total."""

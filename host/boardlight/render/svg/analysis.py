@@ -7,6 +7,10 @@ Classes: ``player`` (one polyline per player, ``data-player``), ``costly`` (a ci
 costly move, ``data-player``, ``data-move``, ``data-loss``), ``gridline``, ``legend``.
 """
 
+from __future__ import annotations
+
+from typing import Sequence
+
 from boardlight.render.svg.chart import COLOURS, _nice_step
 from boardlight.render.svg.writer import Svg
 
@@ -18,7 +22,8 @@ BOTTOM = 36
 WIDTH = 720  # the plot's width, whatever the number of moves
 
 
-def loss_chart_svg(players, losses, costly, title, unit="points"):
+def loss_chart_svg(players: Sequence[str], losses: Sequence[Sequence[float]],
+                   costly: Sequence[Sequence[int]], title: str, unit: str = "points") -> str:
     """The SVG text of the chart. players: names; losses: per player, the loss of each of
     their moves in play order; costly: per player, the indexes (0-based, into their
     losses) of the moves to mark; unit: what the losses are in, for the axis."""
@@ -27,7 +32,7 @@ def loss_chart_svg(players, losses, costly, title, unit="points"):
     if len(players) > len(COLOURS):
         raise ValueError("at most %d players in a chart, not %d" % (len(COLOURS), len(players)))
     n = max([len(moves) for moves in losses] + [1])
-    totals = []
+    totals: list[list[float]] = []
     for moves in losses:
         run, total = [], 0.0
         for loss in moves:
@@ -40,10 +45,10 @@ def loss_chart_svg(players, losses, costly, title, unit="points"):
     step = _nice_step(hi)
     top = -(-hi // step) * step
 
-    def ypos(v):
+    def ypos(v: float) -> float:
         return TOP + PLOT_H - v * PLOT_H / top
 
-    def xpos(i):  # i = 0 before the first move, i = k after move k
+    def xpos(i: int) -> float:  # i = 0 before the first move, i = k after move k
         return LEFT + i * WIDTH / n
 
     width = LEFT + WIDTH + RIGHT

@@ -7,6 +7,10 @@ per player per round, ``data-player``, ``data-round``, ``data-total``), ``gridli
 ``target`` (the target line), ``legend``.
 """
 
+from __future__ import annotations
+
+from typing import Sequence
+
 from boardlight.render.svg.writer import Svg
 
 COLOURS = ("#d62728", "#2ca02c", "#1f77b4", "#ff7f0e", "#9467bd", "#8c564b")  # FITS red/green/blue/yellow first
@@ -18,7 +22,7 @@ STEP = 70
 BOTTOM = 36
 
 
-def running_totals(points):
+def running_totals(points: Sequence[int]) -> list[int]:
     """[3, -2, 5] -> [3, 1, 6]."""
     out = []
     total = 0
@@ -28,7 +32,7 @@ def running_totals(points):
     return out
 
 
-def _nice_step(span):
+def _nice_step(span: float) -> int:
     # A grid step of 1, 2 or 5 times a power of ten giving at most ~8 lines.
     step = 1
     while True:
@@ -42,14 +46,14 @@ def _nice_step(span):
 LABEL_GAP = 12
 
 
-def spread(label_y, i):
+def spread(label_y: list[list[float]], i: int) -> None:
     """Move round i's labels (label_y[player][i]) apart by at least LABEL_GAP where they
     are closer: each group of labels that would touch is spaced evenly around the middle
     of where its labels wanted to be, in the same order; a label alone stays put."""
     order = sorted(range(len(label_y)), key=lambda k: (label_y[k][i], k))
-    groups = []  # [wanted y of each member, top to bottom]
+    groups: list[list[float]] = []  # [wanted y of each member, top to bottom]
 
-    def top(group):
+    def top(group: list[float]) -> float:
         return sum(group) / len(group) - (len(group) - 1) * LABEL_GAP / 2
 
     for k in order:
@@ -65,7 +69,8 @@ def spread(label_y, i):
             j += 1
 
 
-def chart_svg(players, points, unit="round", title=None, target=None):
+def chart_svg(players: Sequence[str], points: Sequence[Sequence[int]], unit: str = "round",
+              title: str | None = None, target: int | None = None) -> str:
     """The SVG text of a score chart.
 
     players: names; points: for each player, their points per round/game (equal lengths,
@@ -88,10 +93,10 @@ def chart_svg(players, points, unit="round", title=None, target=None):
     lo = (lo // step) * step
     hi = -((-hi) // step) * step
 
-    def ypos(v):
+    def ypos(v: float) -> float:
         return TOP + PLOT_H - (v - lo) * PLOT_H / (hi - lo)
 
-    def xpos(i):  # i = 0 is the start (0 points), i = k after round k
+    def xpos(i: int) -> int:  # i = 0 is the start (0 points), i = k after round k
         return LEFT + i * STEP
 
     width = LEFT + n * STEP + RIGHT

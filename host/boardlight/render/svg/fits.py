@@ -19,6 +19,10 @@ Classes in the SVG, for tests and stylesheets:
 - ``score`` (the round's score breakdown, one text per line).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.fits import board as fits_board
 from boardcore.fits import layouts as fits_layouts
 from boardcore.fits import tiles as fits_tiles
@@ -26,6 +30,10 @@ from boardcore.fits import tiles as fits_tiles
 from boardlight.render.fits_overhang import overhang, top_row
 from boardlight.render.svg.writer import Svg
 from boardlight.render.text.fits import score_lines
+
+if TYPE_CHECKING:
+    from boardcore.fits.board import Board
+    from boardcore.fits.layouts import Layout
 
 CELL = 36
 LEFT = 30
@@ -46,25 +54,27 @@ SPECIAL_MINUS = "#c62828"
 SYMBOL_COLOUR = "#5e35b1"
 
 
-def tile_colour(tile):
+def tile_colour(tile: str) -> str:
     """The fill colour of a tile id ('?' for an unknown tile)."""
     if tile == "?":
         return UNKNOWN_COLOUR
     return TILE_COLOURS[fits_tiles.index(tile)]
 
 
-def _xy(row, col, top=TOP):
+def _xy(row: int, col: int, top: int = TOP) -> tuple[int, int]:
     # `top`: where row 12 begins (lower when rows above it are drawn).
     return LEFT + (col - 1) * CELL, top + (fits_board.ROWS - row) * CELL
 
 
-def _special_colour(layout, value):
+def _special_colour(layout: Layout, value: int | str | None) -> str:
     if layout.board == fits_layouts.SYMBOL_BOARD:
         return SYMBOL_COLOUR
-    return SPECIAL_MINUS if value < 0 else SPECIAL_PLUS
+    # Boards 2 and 3: a number of points.
+    return SPECIAL_MINUS if isinstance(value, int) and value < 0 else SPECIAL_PLUS
 
 
-def board_svg(board, layout=None, number=1, title=None, score=None):
+def board_svg(board: Board, layout: Layout | None = None, number: int = 1,
+              title: str | None = None, score: dict[str, Any] | None = None) -> str:
     """The SVG text of a FITS board.
 
     board: a ``boardcore.fits.board.Board``; layout: the ``fits_layouts.Layout`` of its
@@ -81,7 +91,7 @@ def board_svg(board, layout=None, number=1, title=None, score=None):
     rows, cols = fits_board.ROWS, fits_board.COLS
     above = overhang(board)
     top = TOP + (top_row([board]) - rows) * CELL
-    notes = []  # (text, class, colour) lines under the board
+    notes: list[tuple[str | None, str, str]] = []  # (text, class, colour) lines under the board
     if layout.spaces:
         notes += [(None, "legend", "#333")] * 2
     if layout.illustrative:
@@ -89,15 +99,16 @@ def board_svg(board, layout=None, number=1, title=None, score=None):
                   ("not the printed board", "illustrative", "#b00")]
     if score is not None:
         notes += [(line.strip(), "score", "#222") for line in score_lines("Score", score)]
-    width = LEFT + cols * CELL + 12
+    width: float = LEFT + cols * CELL + 12
     height = top + rows * CELL + BOTTOM + len(notes) * LINE + (6 if notes else 0)
     if score is not None:
-        width = max(width, 20 + 6.5 * max(len(t) for t, c, _ in notes if c == "score"))
+        width = max(width, 20 + 6.5 * max(len(t) for t, c, _ in notes
+                                          if c == "score" and t is not None))
     svg = Svg(width, height, title or "FITS board %d" % number)
     svg.rect(0, 0, width, height, cls="background", fill="#f4f1ea")
     svg.text(LEFT + cols * CELL / 2, 18, title or "FITS board %d" % number, cls="title", size=15)
 
-    labelled = set()
+    labelled: set[str] = set()
     for row in range(rows, 0, -1):
         for col in range(1, cols + 1):
             x, y = _xy(row, col, top)
@@ -154,7 +165,7 @@ def board_svg(board, layout=None, number=1, title=None, score=None):
     return svg.to_string()
 
 
-def _covered_special(svg, layout, row, col, x, y):
+def _covered_special(svg: Svg, layout: Layout, row: int, col: int, x: float, y: float) -> None:
     # A special space under a tile: its value in a corner marker, so the picture still
     # says what the tile covers (the legend explains the marker).
     value = layout.at(row, col)
@@ -165,7 +176,7 @@ def _covered_special(svg, layout, row, col, x, y):
              cls="special-covered-label", size=8, fill=colour, font_weight="bold")
 
 
-def _legend(svg, layout, y):
+def _legend(svg: Svg, layout: Layout, y: float) -> None:
     """Two lines: an open special space's marker and a covered one's, and what they mean."""
     colour = SYMBOL_COLOUR if layout.board == fits_layouts.SYMBOL_BOARD else SPECIAL_PLUS
     svg.circle(LEFT + 6, y, 6, cls="legend", fill=colour)
@@ -177,7 +188,7 @@ def _legend(svg, layout, y):
              anchor="start", fill="#333")
 
 
-def _special(svg, layout, row, col, x, y):
+def _special(svg: Svg, layout: Layout, row: int, col: int, x: float, y: float) -> None:
     value = layout.at(row, col)
     cx, cy = x + CELL / 2, y + CELL / 2
     colour = _special_colour(layout, value)

@@ -9,13 +9,19 @@ shape per stone), ``pattern`` (one text line per completed pattern), ``score`` (
 line per player).
 """
 
+from __future__ import annotations
+
 import math
+from typing import TYPE_CHECKING, Sequence
 
 from boardcore.forbes import patterns as forbes_patterns
 from boardcore.forbes import rules as forbes_rules
 from boardcore.forbes import score as forbes_score
 
 from boardlight.render.svg.writer import Svg
+
+if TYPE_CHECKING:
+    from boardcore.forbes.rules import Options
 
 CELL = 70
 LEFT = 30
@@ -25,7 +31,7 @@ LINE = 17
 SYMBOL_COLOURS = {"S": "#1e63c6", "T": "#2e9b4a", "C": "#d03a2f", "X": "#e0a800"}
 
 
-def _stone(svg, code, cx, cy):
+def _stone(svg: Svg, code: str, cx: float, cy: float) -> None:
     name = forbes_rules.symbol_name(code)
     cls = "stone symbol-" + name
     colour = SYMBOL_COLOURS[code]
@@ -37,7 +43,7 @@ def _stone(svg, code, cx, cy):
     elif code == "C":
         svg.circle(cx, cy, h * 1.05, cls=cls, fill=colour)
     else:  # star: five points, outer radius h * 1.25, inner radius h * 0.5
-        pts = []
+        pts: list[tuple[float, float]] = []
         for i in range(10):
             r = h * 1.25 if i % 2 == 0 else h * 0.5
             a = -math.pi / 2 + i * math.pi / 5
@@ -45,7 +51,9 @@ def _stone(svg, code, cx, cy):
         svg.polygon(pts, cls=cls, fill=colour)
 
 
-def board_svg(board, players=None, hands=None, options=None, title=None):
+def board_svg(board: str, players: Sequence[str] | None = None,
+              hands: Sequence[str] | None = None, options: Options | None = None,
+              title: str | None = None) -> str:
     """The SVG text of a Forbes board.
 
     board: 16 symbol codes (S T C X, "." empty), top row first, as in the position format;
@@ -59,7 +67,10 @@ def board_svg(board, players=None, hands=None, options=None, title=None):
     scores = None
     if hands:
         scores = forbes_score.score_board(board, hands, options)
-    lines = len(done) + (len(players) if scores else 0) + 1
+    lines = len(done) + 1
+    if scores:
+        assert players is not None  # hands are scored for their players
+        lines += len(players)
     size = forbes_rules.SIZE
     width = LEFT + size * CELL + 20
     height = TOP + size * CELL + 24 + lines * LINE + 8
@@ -78,18 +89,19 @@ def board_svg(board, players=None, hands=None, options=None, title=None):
     for i in range(size):
         svg.text(LEFT / 2, TOP + i * CELL + CELL / 2, i, cls="axis", size=11, fill="#555")
         svg.text(LEFT + i * CELL + CELL / 2, TOP + size * CELL + 12, i, cls="axis", size=11, fill="#555")
-    y = TOP + size * CELL + 24 + LINE / 2
+    text_y = TOP + size * CELL + 24 + LINE / 2
     if done:
-        svg.text(LEFT, y, "Completed patterns:", cls="heading", size=12, anchor="start")
+        svg.text(LEFT, text_y, "Completed patterns:", cls="heading", size=12, anchor="start")
     else:
-        svg.text(LEFT, y, "No completed pattern", cls="heading", size=12, anchor="start")
+        svg.text(LEFT, text_y, "No completed pattern", cls="heading", size=12, anchor="start")
     for pid, kind, points, symbol in done:
-        y += LINE
-        svg.text(LEFT + 10, y, "%s: four %ss, %d points per card" % (pid, forbes_rules.symbol_name(symbol), points),
+        text_y += LINE
+        svg.text(LEFT + 10, text_y, "%s: four %ss, %d points per card" % (pid, forbes_rules.symbol_name(symbol), points),
                  cls="pattern", size=12, anchor="start", data_pattern=pid)
     if scores:
+        assert players is not None and hands is not None
         for i, name in enumerate(players):
-            y += LINE
-            svg.text(LEFT, y, "%s (%s): %d" % (name, hands[i], scores[i]["total"]), cls="score", size=12,
+            text_y += LINE
+            svg.text(LEFT, text_y, "%s (%s): %d" % (name, hands[i], scores[i]["total"]), cls="score", size=12,
                      anchor="start", font_weight="bold")
     return svg.to_string()

@@ -6,8 +6,15 @@ Classes: ``player`` (a polyline per player, ``data-player``), ``point`` (``data-
 ``data-count`` in a spread; ``data-points`` in standings), ``gridline``, ``legend``.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
 from boardlight.render.svg.chart import COLOURS, _nice_step
 from boardlight.render.svg.writer import Svg
+
+if TYPE_CHECKING:
+    from boardlight.stats.load import Played
 
 LEFT = 48
 TOP = 40
@@ -17,11 +24,11 @@ RIGHT = 150
 NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
 
 
-def _colour(k):
+def _colour(k: int) -> str:
     return COLOURS[k % len(COLOURS)]
 
 
-def _scale(values):
+def _scale(values: list[int]) -> tuple[int, int, int]:
     lo, hi = min(values + [0]), max(values + [0])
     if hi == lo:
         hi = lo + 1
@@ -29,7 +36,8 @@ def _scale(values):
     return (lo // step) * step, -((-hi) // step) * step, step
 
 
-def _grid(svg, lo, hi, step, ypos, right):
+def _grid(svg: Svg, lo: int, hi: int, step: int, ypos: Callable[[float], float],
+          right: float) -> None:
     v = lo
     while v <= hi:
         svg.line(LEFT, ypos(v), right, ypos(v), cls="gridline",
@@ -38,7 +46,8 @@ def _grid(svg, lo, hi, step, ypos, right):
         v += step
 
 
-def timeline_svg(title, games, series):
+def timeline_svg(title: str, games: Sequence[int],
+                 series: Sequence[tuple[str, Sequence[tuple[int, int]]]]) -> str:
     """Scores over time: `games` the game ids in order (the x axis), `series` [(name,
     [(index into games, score)])] for each player."""
     values = [v for _n, pts in series for _i, v in pts]
@@ -46,10 +55,10 @@ def timeline_svg(title, games, series):
     n = max(len(games), 1)
     gap = max(8, min(60, 600 // n))
 
-    def ypos(v):
+    def ypos(v: float) -> float:
         return TOP + PLOT_H - (v - lo) * PLOT_H / (hi - lo)
 
-    def xpos(i):
+    def xpos(i: int) -> int:
         return LEFT + 20 + i * gap
 
     width = xpos(n - 1) + 20 + RIGHT
@@ -78,7 +87,7 @@ def timeline_svg(title, games, series):
     return svg.to_string()
 
 
-def spread_svg(title, scores):
+def spread_svg(title: str, scores: Sequence[tuple[str, Sequence[int]]]) -> str:
     """How often each player scored in each range: `scores` [(name, [score, ...])]; one
     group of bars per range, a bar per player."""
     values = [v for _n, s in scores for v in s]
@@ -98,7 +107,7 @@ def spread_svg(title, scores):
     bar = max(6, 36 // max(len(scores), 1))
     group = bar * len(scores) + 10
 
-    def ypos(v):
+    def ypos(v: float) -> float:
         return TOP + PLOT_H - v * PLOT_H / hi_count
 
     width = LEFT + 10 + group * len(bins) + RIGHT
@@ -125,7 +134,8 @@ def spread_svg(title, scores):
     return svg.to_string()
 
 
-def stats_pictures(played, names=None):
+def stats_pictures(played: Sequence[Played], names: Iterable[str] | None = None
+                   ) -> dict[str, str]:
     """{file name: SVG}: for each game, stats-GAME-scores.svg (each player's score over
     time) and stats-GAME-spread.svg (how their scores spread)."""
     wanted = set(names) if names else None
@@ -135,7 +145,7 @@ def stats_pictures(played, names=None):
                  and any(wanted is None or s.name in wanted for s in p.seats)]
         if not games:
             continue
-        series = {}
+        series: dict[str, list[tuple[int, int]]] = {}
         for i, p in enumerate(games):
             for s in p.seats:
                 if wanted is None or s.name in wanted:
@@ -150,7 +160,7 @@ def stats_pictures(played, names=None):
     return out
 
 
-def standings_svg(data):
+def standings_svg(data: dict[str, Any]) -> str:
     """A game night's standings (stats.night.standings): a bar of rank points per player."""
     rows = data["standings"]
     title = "Game night %s: standings" % data["name"]

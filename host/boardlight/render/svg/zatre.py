@@ -9,10 +9,18 @@ table, ``data-column`` x2/10/11/12/bonus/total, ``data-row`` 1-based), ``entry``
 filled number), ``cross`` (a filled x2 box), ``sheet-total``.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
 from boardcore.zatre import board as zatre_board
 from boardcore.zatre import score as zatre_score
 
 from boardlight.render.svg.writer import Svg
+
+if TYPE_CHECKING:
+    from boardcore.zatre.board import Board
+    from boardcore.zatre.score import ScoreSheet
 
 CELL = 30
 LEFT = 28
@@ -33,7 +41,7 @@ _PIPS = {
 }
 
 
-def board_svg(board, title=None):
+def board_svg(board: Board, title: str | None = None) -> str:
     """The SVG text of a Zatre board (a ``boardcore.zatre.board.Board``)."""
     size = zatre_board.SIZE
     width = LEFT + size * CELL + 12
@@ -64,7 +72,7 @@ def board_svg(board, title=None):
     return svg.to_string()
 
 
-def _tile(svg, x, y, value):
+def _tile(svg: Svg, x: float, y: float, value: int) -> None:
     m = 3
     svg.rect(x + m, y + m, CELL - 2 * m, CELL - 2 * m, cls="tile", fill=TILE, stroke="#333", stroke_width=1,
              rx=4, data_value=value)
@@ -76,7 +84,8 @@ def _tile(svg, x, y, value):
 _COLUMNS = ("x2", "10", "11", "12", "bonus", "total")
 
 
-def sheet_svg(sheet, player, held=None, min_rows=16):
+def sheet_svg(sheet: ScoreSheet, player: str, held: Sequence[int] | None = None,
+              min_rows: int = 16) -> str:
     """The SVG text of one player's score sheet (a ``boardcore.zatre.score.ScoreSheet``).
 
     held: the tiles the player still holds at the end (their values are subtracted from

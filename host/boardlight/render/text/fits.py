@@ -6,10 +6,21 @@ first), columns 1..6 from the left, as everywhere in boardlight. A tile that sti
 above the top shows there too, in rows 13 and up: it blocks its columns as the real
 tile does, and a refusal that names such a row must agree with the picture."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
 from boardcore.fits import tiles as fits_tiles
 from boardcore.fits.board import COLS, ROWS
 
 from boardlight.render.fits_overhang import overhang, top_row
+
+if TYPE_CHECKING:
+    from boardcore.fits.board import Board
+    from boardcore.fits.layouts import Layout
+
+    # {(row, column): tile id} of the cells above row 12 (fits_overhang.overhang).
+    Overhang = dict[tuple[int, int], str]
 
 CELL = 3  # characters per cell: tile ids and special values are at most 2 wide
 
@@ -17,7 +28,8 @@ CELL = 3  # characters per cell: tile ids and special values are at most 2 wide
 BOARD_WIDTH = 34
 
 
-def cell(board, layout, row, col, above=None):
+def cell(board: Board, layout: Layout, row: int, col: int, above: Overhang | None = None
+         ) -> tuple[str, str]:
     """What one cell holds, as (kind, text): ("tile", id) when covered ('#' for a tile not
     known, as in a position file), ("special", token) for an open special space ('1', '+2',
     '-5', 'A'), ("dot", ".") for an open ordinary dot. Above row 12 (`above`: the board's
@@ -25,8 +37,8 @@ def cell(board, layout, row, col, above=None):
     if row > ROWS:
         tile = (above if above is not None else overhang(board)).get((row, col))
         return ("air", " ") if tile is None else ("tile", tile)
-    if board.covered(row, col):
-        tile = board.tile_at(row, col)
+    tile = board.tile_at(row, col)
+    if tile is not None:  # covered
         return "tile", "#" if tile == "?" else tile
     token = layout.token(row, col)
     if token is None:
@@ -34,7 +46,7 @@ def cell(board, layout, row, col, above=None):
     return "special", token
 
 
-def board_lines(board, layout, top=None) -> list:
+def board_lines(board: Board, layout: Layout, top: int | None = None) -> list[str]:
     """One board as text lines: covered cells show their tile id, open ordinary dots
     '.', open special spaces their value or symbol; row labels left, columns below. Rows
     above 12 are drawn up to `top` (default: as high as a tile of this board sticks out)."""
@@ -53,7 +65,7 @@ def board_lines(board, layout, top=None) -> list:
 NEGATIVE_DIGITS = "❶❷❸❹❺❻❼❽❾"
 
 
-def narrow_cell(kind, text):
+def narrow_cell(kind: str, text: str) -> str:
     """A cell in one character: '#' covered, '·' an open dot, ' ' above the board where no
     tile sticks out; a special space its symbol or value: '2' for +2 (or 2), '❺' for -5,
     '+' and '-' for values of 10 or more either way (special_legend says which).
@@ -77,12 +89,14 @@ def narrow_cell(kind, text):
     return NEGATIVE_DIGITS[-value - 1] if value < 0 else str(value)
 
 
-def special_legend(layout) -> str:
+def special_legend(layout: Layout) -> str:
     """What the one-character special spaces of a layout stand for, when the character
     alone does not say ('❺ = -5'); '' for layouts of positive digits and symbols only."""
-    seen = {}
+    seen: dict[str, list[str]] = {}
     for row, col, _value in layout.spaces:
         token = layout.token(row, col)
+        if token is None:  # not a special space: the layout has none there
+            continue
         char = narrow_cell("special", token)
         if char != token.lstrip("+"):
             seen.setdefault(char, []).append(token)
@@ -90,8 +104,10 @@ def special_legend(layout) -> str:
                      for char, tokens in sorted(seen.items()))
 
 
-def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WIDTH,
-                line=str, note=None, room=None) -> list:
+def panel_lines(names: Sequence[str], boards: Sequence[Board], layout: Layout,
+                starts: Sequence[str], mark: Callable[[str, str], str] = narrow_cell,
+                width: int = BOARD_WIDTH, line: Callable[[str], str] = str,
+                note: str | None = None, room: int | None = None) -> list[str]:
     """Every player's board side by side in `width` columns (the table UI's board panel):
     names (shortened to 6) over the boards, one row label column (rows above 12 when a
     tile sticks out there), column numbers below, the start tiles on one line, then
@@ -122,7 +138,7 @@ def panel_lines(names, boards, layout, starts, mark=narrow_cell, width=BOARD_WID
     return [text for text, _ in parts]
 
 
-def start_line(names, tiles, width=BOARD_WIDTH) -> str:
+def start_line(names: Sequence[str], tiles: Sequence[str], width: int = BOARD_WIDTH) -> str:
     """'start: Ann U  Bob Y ...' on one line of `width`: names are shortened as much as
     needed (the board panel has no line to spare for a second one).
 
@@ -139,7 +155,8 @@ def start_line(names, tiles, width=BOARD_WIDTH) -> str:
     return line
 
 
-def wide_lines(names, boards, layout, starts, max_width=80) -> list:
+def wide_lines(names: Sequence[str], boards: Sequence[Board], layout: Layout,
+               starts: Sequence[str], max_width: int = 80) -> list[str]:
     """Every player's board with three characters a cell (board_lines), side by side in
     bands of `max_width` columns (the line-based game), then each player's start tile."""
     top = top_row(boards)
@@ -149,7 +166,8 @@ def wide_lines(names, boards, layout, starts, max_width=80) -> list:
     return lines
 
 
-def side_by_side(blocks, titles, gap=4, bottom=False, max_width=80) -> str:
+def side_by_side(blocks: Sequence[Sequence[str]], titles: Sequence[str], gap: int = 4,
+                 bottom: bool = False, max_width: int = 80) -> str:
     """Text blocks (lists of lines) next to each other under their titles; bottom=True
     lines the blocks up at their last line (tiles drawn as they would rest). Blocks that
     would pass `max_width` columns go on a new band below (four boards do not fit 80
@@ -172,7 +190,8 @@ def side_by_side(blocks, titles, gap=4, bottom=False, max_width=80) -> str:
     return _band(blocks, titles, width, gap, bottom)
 
 
-def _band(blocks, titles, width, gap, bottom):
+def _band(blocks: Sequence[Sequence[str]], titles: Sequence[str], width: Sequence[int], gap: int,
+          bottom: bool) -> str:
     height = max(len(b) for b in blocks)
     if bottom:
         blocks = [[""] * (height - len(b)) + list(b) for b in blocks]
@@ -185,24 +204,26 @@ def _band(blocks, titles, width, gap, bottom):
     return "\n".join(rows)
 
 
-def orientation_lines(tile) -> str:
+def orientation_lines(tile: str) -> str:
     """All orientations of a tile drawn side by side, numbered as the core numbers them."""
     n = fits_tiles.orientation_count(tile)
-    blocks = []
-    titles = []
+    blocks: list[list[str]] = []
+    titles: list[str] = []
     for o in range(1, n + 1):
         blocks.append([line.replace(".", " ") for line in fits_tiles.picture(tile, o)])
         titles.append(str(o))
     return side_by_side(blocks, titles, gap=3, bottom=True)
 
 
-def orientation_strip(tile, width=38) -> str:
+def orientation_strip(tile: str, width: int = 38) -> str:
     """Every orientation of a tile, numbered, side by side: as many to a line-block as fit
     in `width` columns (the card panel's inside), so all 8 orientations of a pentomino fit
     in one block of 5 lines even when the device's mirror leaves the panel 6 lines."""
     count = fits_tiles.orientation_count(tile)
     pics = [(o, fits_tiles.picture(tile, o)) for o in range(1, count + 1)]
-    rows, row, used = [], [], 0
+    rows: list[list[tuple[int, list[str], int]]] = []
+    row: list[tuple[int, list[str], int]] = []
+    used = 0
     for o, pic in pics:
         w = max(2, max(len(r) for r in pic))
         if row and used + 2 + w > width:
@@ -211,7 +232,7 @@ def orientation_strip(tile, width=38) -> str:
         used += (2 if row else 0) + w
         row.append((o, pic, w))
     rows.append(row)
-    blocks = []
+    blocks: list[str] = []
     for row in rows:
         height = max(len(p) for _, p, _ in row)
         lines = ["  ".join("%-*s" % (w, str(o)) for o, _, w in row).rstrip()]
@@ -223,7 +244,7 @@ def orientation_strip(tile, width=38) -> str:
     return "\n".join(blocks)
 
 
-def score_summary(name, breakdown) -> str:
+def score_summary(name: str, breakdown: dict[str, Any]) -> str:
     """A player's round breakdown in one line (the table UI's card panel wraps it):
     'Ann -4: 7 open dots -7; specials +3 (open: +2 +1)' (score_lines has every space)."""
     b = breakdown
@@ -245,7 +266,7 @@ def score_summary(name, breakdown) -> str:
     return "%s %+d: %s" % (name, b["total"], "; ".join(parts))
 
 
-def score_lines(name, breakdown) -> list:
+def score_lines(name: str, breakdown: dict[str, Any]) -> list[str]:
     """A player's round breakdown as readable lines."""
     b = breakdown
     out = ["%s: %+d on board %d" % (name, b["total"], b["board"])]

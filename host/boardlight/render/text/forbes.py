@@ -1,15 +1,20 @@
 """Forbes as plain text: a hand, and what each player was paid when a game ends (the
 line-based game prints it; the board itself is the table view's)."""
 
+from __future__ import annotations
+
+from typing import Any, Sequence
+
 from boardcore.forbes.rules import VALUES, symbol_name
 
 
-def hand_text(cards):
+def hand_text(cards: str) -> str:
     """'S S T C  (square, square, triangle, circle)'."""
     return "%s  (%s)" % (" ".join(cards), ", ".join(symbol_name(c) for c in cards))
 
 
-def score_lines(players, hands, scores):
+def score_lines(players: Sequence[str], hands: Sequence[str],
+                scores: Sequence[dict[str, Any]]) -> list[str]:
     """Each player's revealed cards and the patterns they were paid for."""
     out = []
     for seat in range(len(players)):

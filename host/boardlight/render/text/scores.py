@@ -1,8 +1,16 @@
 """A game's score lines as text: each part ('round 1', 'game 2', 'total') with every
 player's points and the detail the session keeps (`boardlight show`, the line-based game)."""
 
+from __future__ import annotations
 
-def breakdown_lines(players, score_lines, parts=None) -> list:
+from typing import TYPE_CHECKING, Any, Collection, Sequence
+
+if TYPE_CHECKING:
+    from boardlight.sessions.base import ScoreLine
+
+
+def breakdown_lines(players: Sequence[str], score_lines: Sequence[ScoreLine],
+                    parts: Collection[str] | None = None) -> list[str]:
     """Lines for `score_lines` (a session's [(part, points, details)]), parts in play order
     ('round 2' before 'round 10', 'total' last); `parts` picks some of them.
 
@@ -21,8 +29,10 @@ def breakdown_lines(players, score_lines, parts=None) -> list:
       Ann     9
       Bob     4
     """
-    scores = {part: list(zip(points, details or [None] * len(points)))
-              for part, points, details in score_lines}
+    scores: dict[str, list[tuple[int, dict[str, Any] | None]]] = {}
+    for part, seat_points, details in score_lines:
+        shown: Sequence[dict[str, Any] | None] = details or [None] * len(seat_points)
+        scores[part] = list(zip(seat_points, shown))
     chosen = sorted((p for p in scores if parts is None or p in parts), key=_part_order)
     width = max(len(n) for n in players)
     lines = []
@@ -37,13 +47,13 @@ def breakdown_lines(players, score_lines, parts=None) -> list:
     return lines
 
 
-def _fmt(value):
+def _fmt(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + " ".join(_fmt(v) for v in value) + "]"
     return str(value)
 
 
-def _part_order(part):
+def _part_order(part: str) -> tuple[int, str, int]:
     # 'round 2' before 'round 10'; 'total' (and anything without a number) last.
     name, _, num = part.rpartition(" ")
     return (0, name, int(num)) if num.isdecimal() else (1, part, 0)
