@@ -206,7 +206,7 @@ class ForbesView(GameView):
         raise ViewError("in this match the host deals the ownership cards (each player sees"
                         " theirs on the device): scanned cards are not used (scanned %r)" % code)
 
-    def private_screen(self, intent: Intent) -> Screen | None:
+    def private_screen(self, intent: Intent | None) -> Screen | None:
         # A player holding their button ("p1".."p6") sees their own cards on the device.
         if intent is not None and intent.name == "hold":
             seat = intent.seat

@@ -186,7 +186,7 @@ class GameView:
         """A card scanned at the device; games with cards override this."""
         raise ViewError("%s has no cards to scan (scanned %r)" % (self.NAME, code))
 
-    def private_screen(self, intent: Intent) -> Screen | None:
+    def private_screen(self, intent: Intent | None) -> Screen | None:
         """A screen for the device alone that `intent` asks for (a Forbes player holding
         their button sees their own cards), or None."""
         return None
