@@ -3,8 +3,11 @@ of every player beside the engine's choice and the expected points it lost, a su
 player (the total expected loss, the three costliest moves) and a chart
 (boardlight.computer.analysis; docs/engines.md)."""
 
+from __future__ import annotations
+
 import json
 import os
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,7 +15,16 @@ from boardcore.errors import FormatError
 from boardcore.textfile import content_lines
 
 from boardlight.commands.gamelog import DB_OPTION, friendly, game_id, open_log
-from boardlight.commands.params import LayoutFile, layouts_by_board, read_text
+from boardlight.commands.params import LayoutFile, OwnLayout, layouts_by_board, read_text
+
+if TYPE_CHECKING:
+    from boardcore.fits.layouts import Layout
+
+    from boardlight.computer.analysis import Review
+
+    # What a game's analysis starts from: the game, its players, the reviews of its moves
+    # and the label it is printed under.
+    Analysed = tuple[str, list[str], list[Review], str]
 
 GAMES = {"FITS game record": "fits", "zatre record": "zatre", "forbes-match": "forbes"}
 NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
@@ -29,7 +41,8 @@ NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
               help="A record file's own FITS layout for a board 2-4 (repeatable).")
 @DB_OPTION
 @friendly
-def analyse(game_ref, level, as_json, svg_dir, own, db):
+def analyse(game_ref: str, level: int, as_json: bool, svg_dir: str | None,
+            own: tuple[OwnLayout, ...], db: str | None) -> None:
     """Analyse a game: each move played beside the engine's choice and what it was expected
     to lose; a game number from `boardlight history`, 'last', or a record file."""
     from boardlight.computer import analysis
@@ -55,7 +68,7 @@ def analyse(game_ref, level, as_json, svg_dir, own, db):
         _write_chart(game, label, players, reviews, svg_dir, level, as_json)
 
 
-def _from_file(path, level, layouts):
+def _from_file(path: str, level: int, layouts: dict[int, Layout]) -> Analysed:
     from boardlight.computer import analysis
 
     text = read_text(path)
@@ -73,20 +86,20 @@ def _from_file(path, level, layouts):
     if layouts:
         raise click.UsageError("--layout is for a FITS record")
     if game == "zatre":
-        from boardcore.zatre.record import parse_record, replay
+        from boardcore.zatre.record import parse_record as parse_zatre, replay as replay_zatre
 
-        final = replay(parse_record(text, path))
-        return game, final.players, analysis.zatre_reviews(final, level), path
-    from boardcore.forbes.record import parse_record
+        zatre = replay_zatre(parse_zatre(text, path))
+        return game, zatre.players, analysis.zatre_reviews(zatre, level), path
+    from boardcore.forbes.record import parse_record as parse_forbes
     from boardcore.forbes.rules import Options
 
-    record = parse_record(text, path)
+    record = parse_forbes(text, path)
     games = analysis.forbes_games_of_record(record)
     return (game, record.players, analysis.forbes_reviews(
         record.players, Options.from_dict(record.options), games, record.seed, level), path)
 
 
-def _from_log(game_ref, level, db):
+def _from_log(game_ref: str, level: int, db: str | None) -> Analysed:
     from boardlight.computer import analysis
     from boardlight.sessions.registry import resume_session
 
@@ -113,7 +126,8 @@ def _from_log(game_ref, level, db):
             None if session.table_stones else row.seed, level), label)
 
 
-def _print_text(game, label, level, values, reviews, summary):
+def _print_text(game: str, label: str, level: int, values: str, reviews: list[Review],
+                summary: list[dict[str, Any]]) -> None:
     click.echo("Analysis of %s (%s), engine level %d; values in %s." % (label, NAMES[game], level, values))
     width = max([len(r.player) for r in reviews] + [6])
     click.echo("%-16s %-*s  %-18s %-18s %s" % ("move", width, "player", "played", "engine's choice",
@@ -130,7 +144,8 @@ def _print_text(game, label, level, values, reviews, summary):
             s["player"], s["moves"], s["expected_loss"], costly))
 
 
-def _write_chart(game, label, players, reviews, folder, level, quiet_stdout):
+def _write_chart(game: str, label: str, players: list[str], reviews: list[Review], folder: str,
+                 level: int, quiet_stdout: bool) -> None:
     from boardlight.render.records import PictureError, write_pictures
     from boardlight.render.svg.analysis import loss_chart_svg
 

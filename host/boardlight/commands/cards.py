@@ -1,6 +1,10 @@
 """`boardlight cards ...`: enrol the physical cards' scanner codes, list, look up, forget."""
 
+from __future__ import annotations
+
 import threading
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -9,8 +13,15 @@ from boardlight.commands.group import Group
 from boardlight import cards as cardlib
 from boardlight.commands.errors import BadInput, Failure
 
+if TYPE_CHECKING:
+    from boardlight.link.connection import Link
+    from boardlight.vboard.board import VirtualBoard
 
-def _card_error(exc):
+# An event as the device sends it: ("scan", CODE), ("button", NAME, "short"|"long").
+Event = tuple[Any, ...]
+
+
+def _card_error(exc: cardlib.CardError) -> click.ClickException:
     """A card problem as the command line's error: a registry that cannot be written
     exit 1; a card, code or registry file that cannot be used exit 2."""
     if isinstance(exc, cardlib.RegistryWriteError):
@@ -18,14 +29,14 @@ def _card_error(exc):
     return BadInput(str(exc))
 
 
-def _registry(path):
+def _registry(path: str | None) -> cardlib.CardRegistry:
     try:
         return cardlib.CardRegistry.load(path)
     except cardlib.CardError as exc:
         raise _card_error(exc) from None
 
 
-def typed_events(prompt=input):
+def typed_events(prompt: Callable[[str], str] = input) -> Iterator[Event]:
     """Events from lines typed at the prompt, for enrolling without a scanner:
     a code is a scan, an empty line skips the card, "q" stops."""
     while True:
@@ -42,7 +53,7 @@ def typed_events(prompt=input):
             yield ("scan", text)
 
 
-def _typed_prompt(text):
+def _typed_prompt(text: str) -> str:
     # click.prompt turns the end of input (Ctrl-D, a piped file that ends) and Ctrl-C into
     # Abort; for the walk they mean "stop here", which it reports with what was stored.
     try:
@@ -52,7 +63,7 @@ def _typed_prompt(text):
         raise EOFError from None
 
 
-def _scan_typed_at(board):
+def _scan_typed_at(board: VirtualBoard) -> None:
     """Typed lines become the virtual board's scans and presses; the end stops the walk."""
     try:
         # No "code>" prompt: this thread would print it before the walk names the card;
@@ -70,7 +81,7 @@ def _scan_typed_at(board):
         pass
 
 
-def device_events(link, poll=0.5):
+def device_events(link: Link, poll: float = 0.5) -> Iterator[Event]:
     """Events from a connected device link, for as long as the walk asks for them."""
     while True:
         event = link.next_event(poll)
@@ -88,7 +99,7 @@ _file_option = click.option(
 
 
 @click.group(cls=Group)
-def cards():
+def cards() -> None:
     """The physical cards and the codes their stickers scan as."""
 
 
@@ -105,7 +116,7 @@ def cards():
     "find it); it names each card. Without it, codes are typed.",
 )
 @_file_option
-def enrol(game, start_tiles, port, path):
+def enrol(game: str, start_tiles: str | None, port: str | None, path: str | None) -> None:
     """Walk GAME's cards one by one: scan (or type) each card's code when it is named.
 
     Typed: an empty line skips a card, q stops. On the device: "next" skips, "menu"
@@ -152,7 +163,8 @@ def enrol(game, start_tiles, port, path):
         link.close()
 
 
-def enrol_from_link(registry, deck, link, say, timeout=10):
+def enrol_from_link(registry: cardlib.CardRegistry, deck: list[cardlib.Card], link: Link,
+                    say: Callable[[str], object], timeout: float = 10) -> tuple[int, int]:
     """The enrolment walk on a connected device link: each card's name scrolls on the
     device, its scans and buttons drive the walk. Returns (enrolled, skipped)."""
     link.wait_connected(timeout)
@@ -168,7 +180,7 @@ def enrol_from_link(registry, deck, link, say, timeout=10):
 @cards.command("list")
 @click.argument("game", required=False, type=click.Choice(cardlib.GAMES_WITH_CARDS))
 @_file_option
-def list_cards(game, path):
+def list_cards(game: str | None, path: str | None) -> None:
     """List the enrolled codes (of one GAME, or all)."""
     registry = _registry(path)
     rows = registry.entries(game)
@@ -180,7 +192,7 @@ def list_cards(game, path):
 @cards.command()
 @click.argument("code")
 @_file_option
-def lookup(code, path):
+def lookup(code: str, path: str | None) -> None:
     """Print the card a scanned CODE stands for."""
     try:
         card = _registry(path).card_for(code)
@@ -192,7 +204,7 @@ def lookup(code, path):
 @cards.command()
 @click.argument("code")
 @_file_option
-def forget(code, path):
+def forget(code: str, path: str | None) -> None:
     """Remove one enrolled CODE."""
     registry = _registry(path)
     try:

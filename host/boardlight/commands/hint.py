@@ -9,36 +9,43 @@ next player); Forbes at levels 4-5, the share of the win (1 = wins alone), below
 points. docs/engines.md says how each level plays.
 """
 
+from __future__ import annotations
+
 import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from boardcore.textfile import content_lines
 
 from boardlight.commands.group import Group
-from boardlight.commands.params import LayoutFile, WordList, layouts_by_board, read_text
+from boardlight.commands.params import LayoutFile, OwnLayout, WordList, layouts_by_board, read_text
 
-_LEVEL = dict(type=click.IntRange(1, 5), default=5, show_default=True,
+if TYPE_CHECKING:
+    from boardcore.zatre.board import Board as ZatreBoard
+
+_LEVEL: dict[str, Any] = dict(type=click.IntRange(1, 5), default=5, show_default=True,
               help="The engine's level, 1 (a beginner) to 5 (its best).")
-_JSON = dict(is_flag=True, help="Print the hint as JSON.")
+_JSON: dict[str, Any] = dict(is_flag=True, help="Print the hint as JSON.")
 
 
 @click.group(cls=Group)
-def hint():
+def hint() -> None:
     """The engine's best move for a position or record, and its ranking of the others."""
 
 
-def _first_line(text):
+def _first_line(text: str) -> str:
     """The first line that is not blank or a '#' comment (both formats skip those)."""
     lines = content_lines(text)
     return lines[0][1] if lines else ""
 
 
-def _echo_json(data):
+def _echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=True))
 
 
-def _bad(exc):
+def _bad(exc: Exception) -> NoReturn:
     # A question the file cannot answer (no tile named, a player not in it): one line.
     raise click.UsageError(str(exc))
 
@@ -56,7 +63,8 @@ def _bad(exc):
               help="Your own layout file for a board 2-4 (repeatable).")
 @click.option("--level", **_LEVEL)
 @click.option("--json", "as_json", **_JSON)
-def hint_fits(path, tile, to_come, player, own, level, as_json):
+def hint_fits(path: str, tile: str | None, to_come: list[str] | None, player: str | None,
+              own: tuple[OwnLayout, ...], level: int, as_json: bool) -> None:
     """The best drop (or set-aside) for a FITS position or record, every move ranked, each
     with the board's expected score at the round's end."""
     from boardcore.fits import engine
@@ -96,7 +104,7 @@ def hint_fits(path, tile, to_come, player, own, level, as_json):
 @click.option("--level", **_LEVEL)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the default, as before).")
 @click.option("--text", "as_text", is_flag=True, help="Print the hint in words instead of JSON.")
-def hint_zatre(path, level, as_json, as_text):
+def hint_zatre(path: str, level: int, as_json: bool, as_text: bool) -> None:
     """The hints for a Zatre position (or the position a record ends in), as JSON: every
     legal turn of the hand to move ranked, the best, per-cell hints, the compact hint, and
     under "engine" the engine's ranking of the turns with its values."""
@@ -137,7 +145,8 @@ def hint_zatre(path, level, as_json, as_text):
     _echo_json(out)
 
 
-def _points(board, turn, first, strict, grey_at):
+def _points(board: ZatreBoard, turn: Sequence[tuple[int, int, int]], first: bool, strict: bool,
+            grey_at: str) -> int:
     from boardcore.zatre.board import index
     from boardcore.zatre.rules import check_turn
 
@@ -154,7 +163,8 @@ def _points(board, turn, first, strict, grey_at):
               help="Whose hint (default: the player to move; see docs/engines.md).")
 @click.option("--level", **_LEVEL)
 @click.option("--json", "as_json", **_JSON)
-def hint_forbes(path, stone, player, level, as_json):
+def hint_forbes(path: str, stone: str | None, player: str | None, level: int,
+                as_json: bool) -> None:
     """The best cell for a Forbes position or match record, from what the player to move
     may see (their own cards), every empty cell ranked; without --stone, for each stone
     still face down."""
@@ -173,7 +183,7 @@ def hint_forbes(path, stone, player, level, as_json):
     share = computer_forbes.is_share(level)
     view = pos.view
     if as_json:
-        def cells(ranked):
+        def cells(ranked: list[tuple[tuple[int, int], float]]) -> list[dict[str, Any]]:
             return [{"row": r, "col": c, "value": round(v, 4)} for (r, c), v in ranked]
 
         _echo_json({"game": "forbes", "player": view.name, "cards": view.hand, "level": level,

@@ -4,7 +4,10 @@ While a night is on, every game `boardlight play` starts joins it (without --pla
 seats the night's players in the order suggested for it), and the standings count the rank
 points of each finished game across FITS, Zatre and Forbes (boardlight.stats.night)."""
 
+from __future__ import annotations
+
 import json
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,13 +15,18 @@ from boardlight.commands.gamelog import DB_OPTION, friendly, open_log
 from boardlight.commands.params import split_names
 from boardlight.stats.night import DEFAULT_POINTS
 
+if TYPE_CHECKING:
+    from boardlight.store.gamelog import Store
+    from boardlight.store.nights import NightRow
+
 
 class Points(click.ParamType):
     """Rank points for 1st, 2nd, ... as "5,3,2,1"."""
 
     name = "POINTS"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> list[int]:
         if isinstance(value, (list, tuple)):
             return list(value)
         parts = [p.strip() for p in str(value).split(",")]
@@ -29,7 +37,7 @@ class Points(click.ParamType):
 
 
 @click.group()
-def night():
+def night() -> None:
     """A game night: one standings table across the games played in it."""
 
 
@@ -42,7 +50,7 @@ def night():
               show_default=True, help="Rank points for 1st, 2nd, ... of each game.")
 @DB_OPTION
 @friendly
-def night_start(name, players, points, db):
+def night_start(name: str, players: str, points: list[int], db: str | None) -> None:
     """Start the game night NAME. Every game played until `night end` joins it."""
     names = split_names(players)
     with open_log(db) as store:
@@ -55,7 +63,7 @@ def night_start(name, players, points, db):
 @night.command("end")
 @DB_OPTION
 @friendly
-def night_end(db):
+def night_end(db: str | None) -> None:
     """End the game night that is on, and print its standings."""
     from boardlight.stats.night import standings
 
@@ -74,7 +82,7 @@ def night_end(db):
               help="Also write its standings chart into this folder.")
 @DB_OPTION
 @friendly
-def night_show(which, as_json, svg_dir, db):
+def night_show(which: str | None, as_json: bool, svg_dir: str | None, db: str | None) -> None:
     """Print a game night's standings. NIGHT is its name or number (default: the one that
     is on, else the last)."""
     from boardlight.stats.night import standings
@@ -98,7 +106,7 @@ def night_show(which, as_json, svg_dir, db):
             click.echo("wrote %s" % path)
 
 
-def _pick(store, which):
+def _pick(store: Store, which: str | None) -> NightRow:
     nights = store.nights()
     if not nights:
         raise click.ClickException("no game night in %s yet (`boardlight night start NAME"
@@ -112,7 +120,7 @@ def _pick(store, which):
         which, ", ".join("%d %s" % (n.id, n.name) for n in reversed(nights))))
 
 
-def night_lines(data):
+def night_lines(data: dict[str, Any]) -> list[str]:
     """The text of `night show` from stats.night.standings()."""
     lines = ["Game night %s (%s), %s: %s" % (
         data["name"], data["started"][:16],
@@ -138,7 +146,7 @@ def night_lines(data):
     return lines
 
 
-def _points(value):
+def _points(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else "%g" % value
 
 

@@ -3,8 +3,10 @@ in one line what it expected when it cannot (exit 2, before anything is done). E
 board file and game number a command takes goes through one of these; the text and JSON
 files the commands read go through boardlight.files (read_text here is that one)."""
 
+from __future__ import annotations
+
 import math
-from collections import namedtuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -13,11 +15,16 @@ from boardcore.errors import FormatError
 from boardlight.files import read_text  # noqa: F401  (the commands' reader of text files)
 from boardlight.invocation import command
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from boardcore.fits.layouts import Layout
+
 # The largest whole number a command takes: the game log keeps 64-bit integers.
 LARGEST = 2**63 - 1
 
 
-def _digits(value):
+def _digits(value: object) -> str | None:
     # A whole number as people type it: decimal digits only ("+5", "5_000", "1e3" are not).
     text = str(value).strip()
     return text if text.isdecimal() and text.isascii() else None
@@ -28,10 +35,12 @@ class WholeNumber(click.ParamType):
 
     name = "number"
 
-    def __init__(self, lo=0, hi=LARGEST, what="a whole number"):
+    def __init__(self, lo: int = 0, hi: int = LARGEST, what: str = "a whole number") -> None:
         self.lo, self.hi, self.what = lo, min(hi, LARGEST), what
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        number: int | None
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         else:
@@ -41,7 +50,7 @@ class WholeNumber(click.ParamType):
             self.fail(self.message(value), param, ctx)
         return number
 
-    def message(self, value):
+    def message(self, value: object) -> str:
         return "%s is a whole number %d to %d, not %r" % (self.what, self.lo, self.hi, value)
 
 
@@ -50,10 +59,11 @@ class Seconds(click.ParamType):
 
     name = "seconds"
 
-    def __init__(self, lo=0.0, hi=24 * 3600.0):
+    def __init__(self, lo: float = 0.0, hi: float = 24 * 3600.0) -> None:
         self.lo, self.hi = lo, hi
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
         try:
             seconds = float(value)
         except (TypeError, ValueError):
@@ -63,7 +73,7 @@ class Seconds(click.ParamType):
         return seconds
 
 
-def split_names(text: str) -> list:
+def split_names(text: str) -> list[str]:
     """Player names from "Ann,Bob" (a name is all that lies between two commas, so "Mary
     Ann,Bob" is one name with a space, which the game refuses) or "Ann Bob"; a number n
     gives P1..Pn. The game's core checks the names.
@@ -88,12 +98,13 @@ class PlayerList(click.ParamType):
 
     name = "players"
 
-    def __init__(self, game: str, fewest: int, most: int):
+    def __init__(self, game: str, fewest: int, most: int) -> None:
         self.game = game
         self.fewest = fewest
         self.most = most
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> list[str]:
         if isinstance(value, list):
             return value
         text = value.strip()
@@ -115,7 +126,7 @@ class Seed(WholeNumber):
 
     name = "seed"
 
-    def message(self, value):
+    def message(self, value: object) -> str:
         if _digits(value) is None:
             return "a seed is a whole number 0 or more, not %r" % (value,)
         return "a seed is at most %d (the game log keeps 64-bit numbers), not %s" % (LARGEST, value)
@@ -126,11 +137,12 @@ class NumberList(click.ParamType):
 
     name = "numbers"
 
-    def __init__(self, what: str, example: str):
+    def __init__(self, what: str, example: str) -> None:
         self.what = what
         self.example = example
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> list[int]:
         if isinstance(value, list):
             return value
         words = value.replace(",", " ").split()
@@ -145,11 +157,12 @@ class WordList(click.ParamType):
 
     name = "words"
 
-    def __init__(self, what: str, example: str):
+    def __init__(self, what: str, example: str) -> None:
         self.what = what
         self.example = example
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> list[str]:
         if isinstance(value, list):
             return value
         words = value.replace(",", " ").upper().split()
@@ -160,7 +173,9 @@ class WordList(click.ParamType):
 
 
 # A --layout file as read: the parsed layout and the file's text (a table game keeps it).
-OwnLayout = namedtuple("OwnLayout", ("layout", "text"))
+class OwnLayout(NamedTuple):
+    layout: Layout
+    text: str
 
 
 class LayoutFile(click.ParamType):
@@ -168,7 +183,8 @@ class LayoutFile(click.ParamType):
 
     name = "layout"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> OwnLayout:
         if isinstance(value, OwnLayout):
             return value
         from boardcore.fits.layouts import load_layout
@@ -181,9 +197,9 @@ class LayoutFile(click.ParamType):
         return OwnLayout(layout, text)
 
 
-def layouts_by_board(own_layouts) -> dict:
+def layouts_by_board(own_layouts: Iterable[OwnLayout]) -> dict[int, Layout]:
     """{board: Layout} from --layout values, one per board (FormatError for a second one)."""
-    out = {}
+    out: dict[int, Layout] = {}
     for own in own_layouts:
         lay = own.layout
         if lay.board in out:
@@ -199,7 +215,8 @@ class GameChoice(click.ParamType):
 
     name = "game"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
         text = str(value).strip()
         if text == "last":
             return text
@@ -222,10 +239,11 @@ class BoardFile(click.ParamType):
 
     name = "board"
 
-    def __init__(self, use="device"):
+    def __init__(self, use: str = "device") -> None:
         self.use = use
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> BoardFileValue:
         if isinstance(value, BoardFileValue):
             return value
         try:
@@ -244,7 +262,7 @@ class BoardFile(click.ParamType):
                       % (value, config["display"]["kind"]), param, ctx)
         return BoardFileValue(str(value), config, text)
 
-    def _load(self, value):
+    def _load(self, value: str) -> tuple[dict[str, Any], str | None]:
         if self.use == "linux":
             from boardlight.direct import board_file
 
@@ -259,4 +277,7 @@ class BoardFile(click.ParamType):
 
 # A board file as the command line read it: what the user typed, the checked config and
 # the file's text (deploy copies the text to the board).
-BoardFileValue = namedtuple("BoardFileValue", ("given", "config", "text"))
+class BoardFileValue(NamedTuple):
+    given: str
+    config: dict[str, Any]
+    text: str | None

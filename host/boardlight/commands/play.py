@@ -6,8 +6,12 @@ the last unfinished game (or game GAME) in either. `--players Ann,cpu:3` makes a
 computer player (boardlight.computer.seats), kept in the game's options.
 """
 
+from __future__ import annotations
+
 import random
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -21,11 +25,19 @@ from boardlight.commands.params import (BoardFile, GameChoice, LayoutFile, Numbe
 from boardlight.computer import seats
 from boardlight.invocation import command
 
+if TYPE_CHECKING:
+    from boardlight.commands.params import BoardFileValue, OwnLayout
+    from boardlight.sessions.base import Session
+    from boardlight.store.gamelog import GameRow, Store
+    from boardlight.web.server import WebServer
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
 NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
 
-_RESUME = dict(type=GameChoice(), is_flag=False, flag_value="last", default=None,
+_RESUME: dict[str, Any] = dict(type=GameChoice(), is_flag=False, flag_value="last", default=None,
                metavar="[GAME]")
-_DIRECT = dict(type=BoardFile("linux"), default=None, metavar="BOARD_FILE")
+_DIRECT: dict[str, Any] = dict(type=BoardFile("linux"), default=None, metavar="BOARD_FILE")
 _WEB = "Also serve each player's private page and a spectators' page (docs/web.md)."
 _WEB_LAN = "As --web, and let phones on the local network reach the pages."
 
@@ -42,7 +54,8 @@ _WEB_LAN = "As --web, and let phones on the local network reach the pages."
 @click.option("--web-lan", is_flag=True, help="With --resume: serve them to the local network.")
 @DB_OPTION
 @click.pass_context
-def play(ctx, resume, plain, no_device, port, direct, web, web_lan, db):
+def play(ctx: click.Context, resume: str | None, plain: bool, no_device: bool, port: str | None,
+         direct: BoardFileValue | None, web: bool, web_lan: bool, db: str | None) -> None:
     """Play a game at the table (full-screen UI; --plain for the line-based game)."""
     if ctx.invoked_subcommand is not None:
         # Options before the game belong to `play --resume`: for a game they go after its
@@ -67,7 +80,8 @@ class SeatList(PlayerList):
     the names with each computer seat named (seats.computer_names), and the option
     `computers` is made from them by _play."""
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> list[str]:
         if isinstance(value, list):
             return value
         words = split_names(value.strip())
@@ -83,7 +97,7 @@ class SeatList(PlayerList):
         return words
 
 
-def _computer_seats(words, options):
+def _computer_seats(words: list[str], options: dict[str, Any]) -> list[str]:
     """The player names for the words of --players, the computer seats put into the
     game's options (seats.OPTION)."""
     names, computers = seats.computer_names(words)
@@ -92,7 +106,7 @@ def _computer_seats(words, options):
     return names
 
 
-def _common(game, fewest, most):
+def _common(game: str, fewest: int, most: int) -> Callable[[_F], _F]:
     """The options of every `play GAME`: who plays, the deal, what shows it, the log."""
     options = [
         click.option("--players", type=SeatList(NAMES[game], fewest, most), default=None,
@@ -119,7 +133,7 @@ def _common(game, fewest, most):
         DB_OPTION,
     ]
 
-    def decorate(func):
+    def decorate(func: _F) -> _F:
         for option in reversed(options):
             func = option(func)
         return func
@@ -142,9 +156,10 @@ def _common(game, fewest, most):
               help="The start cards (default P,T5,U,Y).")
 @click.option("--max-overhang", type=WholeNumber(0, what="--max-overhang"), default=None,
               help="Rows a tile may stick out above the top (default: unlimited).")
-def play_fits(tally, cards, boards, own, start_tiles, max_overhang, **common):
+def play_fits(tally: bool, cards: bool, boards: list[int] | None, own: tuple[OwnLayout, ...],
+              start_tiles: list[str] | None, max_overhang: int | None, **common: Any) -> None:
     """Play FITS: each player drops the card turned (P ORIENTATION COLUMN), or passes."""
-    options = {}
+    options: dict[str, Any] = {}
     if tally:
         options["scoring"] = "tally"
     if cards:
@@ -160,7 +175,7 @@ def play_fits(tally, cards, boards, own, start_tiles, max_overhang, **common):
     _play("fits", options, **common)
 
 
-def layouts_option(own) -> dict:
+def layouts_option(own: tuple[OwnLayout, ...]) -> dict[str, str]:
     """The FITS option `layouts` from --layout values (params.OwnLayout): {"2": the file's
     text, ...}, kept with the game so that a resumed game scores the same; one per board."""
     layouts_by_board(own)  # a second layout for a board is an error
@@ -176,9 +191,10 @@ def layouts_option(own) -> dict:
 @click.option("--grey-exception-at", type=click.Choice(["tile", "turn"]), default=None,
               help="When 'a tile that fits nowhere else' may go on a grey square is judged:"
                    " as each tile goes down (tile, the default) or as the turn began (turn).")
-def play_zatre(strict_adjacency, centre_doubles, grey_exception_at, **common):
+def play_zatre(strict_adjacency: bool, centre_doubles: bool, grey_exception_at: str | None,
+               **common: Any) -> None:
     """Play Zatre: place the tiles as VALUE@ROW,COL (5@7,7 3@7,8, say), or pass."""
-    options = {name: True for name, on in (("strict_adjacency", strict_adjacency),
+    options: dict[str, Any] = {name: True for name, on in (("strict_adjacency", strict_adjacency),
                                            ("centre_doubles", centre_doubles)) if on}
     if grey_exception_at is not None:
         options["grey_exception_at"] = grey_exception_at
@@ -198,9 +214,10 @@ def play_zatre(strict_adjacency, centre_doubles, grey_exception_at, **common):
               show_default=True,
               help="random: the program draws each stone; table: players turn up real"
                    " stones and type them.")
-def play_forbes(target, centre_also_square, pay_once_per_player, dealer, stones, **common):
+def play_forbes(target: int | None, centre_also_square: bool, pay_once_per_player: bool,
+                dealer: str | None, stones: str, **common: Any) -> None:
     """Play a Forbes match: draw a stone, place it as ROW COL; your cards stay secret."""
-    options = {name: True for name, on in (("centre_also_square", centre_also_square),
+    options: dict[str, Any] = {name: True for name, on in (("centre_also_square", centre_also_square),
                                            ("pay_once_per_player", pay_once_per_player)) if on}
     if target is not None:
         options["target_score"] = target
@@ -210,22 +227,24 @@ def play_forbes(target, centre_also_square, pay_once_per_player, dealer, stones,
 
 
 @friendly
-def _play(game, options, players, seed, port, no_device, direct, resume, plain, record, db,
-          web=False, web_lan=False, dealer=None):
+def _play(game: str | None, options: dict[str, Any], players: list[str] | None, seed: int | None,
+          port: str | None, no_device: bool, direct: BoardFileValue | None, resume: str | None,
+          plain: bool, record: str | None, db: str | None, web: bool = False,
+          web_lan: bool = False, dealer: str | None = None) -> None:
     """Start or resume a game and play it until it is over or the players stop."""
     from boardlight.sessions.registry import resume_session, session_class
 
-    if direct is not None:  # a BoardFileValue: checked as the command line was read
-        direct = direct.given
+    # A BoardFileValue: checked as the command line was read.
+    wiring = direct.given if direct is not None else None
 
     chosen = [name for name, value in (("--port", port), ("--no-device", no_device),
-                                       ("--direct", direct)) if value]
+                                       ("--direct", wiring)) if value]
     if len(chosen) > 1:
         raise click.UsageError("%s each say what shows the game: choose one"
                                % " and ".join(chosen))
     if plain and (web or web_lan):
         raise click.UsageError("--web serves the table UI's game: not with --plain")
-    if plain and (port or direct):
+    if plain and (port or wiring):
         raise click.UsageError("--plain plays at this terminal alone: drop %s"
                                % " and ".join(c for c in chosen if c != "--no-device"))
     if record is not None:
@@ -248,6 +267,7 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
             session = resume_session(store, _pick_game(store, game, resume).id)
             chosen_seed = None
         else:
+            assert game is not None  # only `play --resume` comes without a game's name
             night = store.night_on()
             if players is None and night is not None:
                 from boardlight.stats.night import next_seats
@@ -275,7 +295,7 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
         if plain:
             status = _run_plain(session, chosen_seed, resume is not None, record)
         else:
-            status = _run_table(session, port, no_device, direct, db,
+            status = _run_table(session, port, no_device, wiring, db,
                                 "lan" if web_lan else ("local" if web else None),
                                 new=resume is None)
         where = _db_words(db)
@@ -293,7 +313,7 @@ def _play(game, options, players, seed, port, no_device, direct, resume, plain, 
 _NOT_SETUP = ("resume", "plain", "port", "no_device", "direct", "record", "db", "web", "web_lan")
 
 
-def _setup_flags_given():
+def _setup_flags_given() -> list[str]:
     """The options given on the command line that set up a new game (--players, --seed,
     the rule options...), as typed: a resumed game keeps its own."""
     from click.core import ParameterSource
@@ -304,7 +324,8 @@ def _setup_flags_given():
             and ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE]
 
 
-def _run_table(session, port, no_device, direct, db, web=None, new=False):
+def _run_table(session: Session, port: str | None, no_device: bool, direct: str | None,
+               db: str | None, web: str | None = None, new: bool = False) -> str:
     """The full-screen table UI (with the players' web pages for `web` "local" or "lan");
     returns the game's status. A new game whose device cannot start is taken out of the
     log again: no game was played."""
@@ -336,14 +357,14 @@ def _run_table(session, port, no_device, direct, db, web=None, new=False):
     return status
 
 
-def _start_web(session, web):
+def _start_web(session: Session, web: str | None) -> WebServer | None:
     """The table's web pages (`web` "local" or "lan"), serving; None without --web."""
     if web is None:
         return None
     from boardlight.web.play import start_pages
     from boardlight.web.server import WebError
 
-    def wait(text):
+    def wait(text: str) -> None:
         click.prompt(text, default="", show_default=False, prompt_suffix=" ")
 
     try:
@@ -353,7 +374,7 @@ def _start_web(session, web):
         raise Failure("%s; the game is saved" % exc)
 
 
-def _run_plain(session, seed, resumed, record):
+def _run_plain(session: Session, seed: int | None, resumed: bool, record: str | None) -> str:
     """The line-based game at this terminal; returns the game's status."""
     from boardlight.tui.plain import PlainTable
 
@@ -365,7 +386,7 @@ def _run_plain(session, seed, resumed, record):
     return PlainTable(session, ask=input, say=click.echo, record=record).run()
 
 
-def options_text(players, options) -> str:
+def options_text(players: list[str], options: dict[str, Any]) -> str:
     """A stored game's options in words: 'target score 50, centre also square on'."""
     words = []
     for name in sorted(options):
@@ -386,7 +407,7 @@ def options_text(players, options) -> str:
     return ", ".join(words) or "none (the rules' defaults)"
 
 
-def _ask_players(game, options):
+def _ask_players(game: str, options: dict[str, Any]) -> list[str] | None:
     """The players, asked at the prompt until the game takes them; None when the input ends."""
     from boardcore.errors import RuleError
 
@@ -411,12 +432,12 @@ def _ask_players(game, options):
         return words
 
 
-def _interactive():
+def _interactive() -> bool:
     """Can we ask which game to continue? (Not when input is a pipe or a script.)"""
     return sys.stdin.isatty()
 
 
-def _pick_game(store, game, resume):
+def _pick_game(store: Store, game: str | None, resume: str) -> GameRow:
     """The stored game --resume means: a number, the last unfinished one, or one picked."""
     if resume != "last":
         gid = game_id(store, resume)
@@ -444,7 +465,7 @@ def _pick_game(store, game, resume):
     return by_id[choice]
 
 
-def _listed_game(text, by_id):
+def _listed_game(text: str, by_id: dict[int, GameRow]) -> int:
     """The game number typed at the resume prompt ('2' or '#2'), one of those listed."""
     word = text.strip().lstrip("#")
     if not word.isdecimal() or int(word) not in by_id:
@@ -453,7 +474,7 @@ def _listed_game(text, by_id):
     return int(word)
 
 
-def _db_words(db):
+def _db_words(db: str | None) -> str:
     """' --db FILE' for the command lines we print: a game kept in another log than the
     default is found again only with its --db."""
     import shlex

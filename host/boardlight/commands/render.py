@@ -1,5 +1,9 @@
 """`boardlight render position|record GAME FILE`: SVG pictures from the text formats."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, overload
+
 import click
 
 from boardlight.commands.group import Group
@@ -8,6 +12,9 @@ from boardlight.commands.errors import BadInput, Failure
 from boardlight.commands.params import read_text
 from boardlight.render import records
 
+if TYPE_CHECKING:
+    from boardcore.fits.layouts import Layout
+
 _game = click.argument("game", type=click.Choice(records.GAMES))
 _out = click.option(
     "-o", "--out", "out_dir", default=".", show_default=True, type=click.Path(file_okay=False),
@@ -15,7 +22,11 @@ _out = click.option(
 )
 
 
-def _layout(path):
+@overload
+def _layout(path: None) -> None: ...
+@overload
+def _layout(path: str) -> Layout: ...
+def _layout(path: str | None) -> Layout | None:
     if path is None:
         return None
     from boardcore.fits import layouts as fits_layouts
@@ -23,7 +34,7 @@ def _layout(path):
     return fits_layouts.load_layout(path)  # FormatError names the file and line
 
 
-def _write(pictures, out_dir):
+def _write(pictures: dict[str, str], out_dir: str) -> None:
     try:
         paths = records.write_pictures(pictures, out_dir)
     except records.PictureError as exc:
@@ -33,7 +44,7 @@ def _write(pictures, out_dir):
 
 
 @click.group("render", cls=Group)
-def render_group():
+def render_group() -> None:
     """Write SVG pictures of boards, score sheets and score charts."""
 
 
@@ -42,7 +53,7 @@ def render_group():
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--layout", type=click.Path(dir_okay=False), help="FITS: your board's special-space layout file.")
 @_out
-def position(game, file, layout, out_dir):
+def position(game: str, file: str, layout: str | None, out_dir: str) -> None:
     """Pictures of a position FILE: a FITS board, a Zatre board and score sheets, or a
     Forbes board with the hands' scores."""
     try:
@@ -62,10 +73,10 @@ def position(game, file, layout, out_dir):
     help="FITS: a layout file for one of boards 2-4 (repeatable).",
 )
 @_out
-def record(game, file, layouts, out_dir):
+def record(game: str, file: str, layouts: tuple[str, ...], out_dir: str) -> None:
     """Pictures of a whole game record FILE: every FITS round's boards and the score
     chart; the Zatre board and sheets; each Forbes game's board and the match chart."""
-    by_board = {}
+    by_board: dict[int, Layout] = {}
     for path in layouts:
         lay = _layout(path)
         by_board[lay.board] = lay

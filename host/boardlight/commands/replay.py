@@ -1,22 +1,25 @@
 """`boardlight replay fits|zatre|forbes FILE`: check a game record action by action and
 print the scores as JSON (record formats: docs/*-formats.md)."""
 
+from __future__ import annotations
+
 import json
+from typing import Any
 
 import click
 
 from boardlight.commands.group import Group
 
-from boardlight.commands.params import LayoutFile, layouts_by_board, read_text
+from boardlight.commands.params import LayoutFile, OwnLayout, layouts_by_board, read_text
 from boardlight.commands.score import layout_info
 
 
 @click.group(cls=Group)
-def replay():
+def replay() -> None:
     """Check a game record action by action and print the final scores as JSON."""
 
 
-def _echo_json(data):
+def _echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=True))
 
 
@@ -24,7 +27,7 @@ def _echo_json(data):
 @click.option("--layout", "own", multiple=True, type=LayoutFile(),
               help="Your own layout file for a board 2-4 (repeatable).")
 @click.argument("file", type=click.Path(dir_okay=False))
-def replay_fits(own, file):
+def replay_fits(own: tuple[OwnLayout, ...], file: str) -> None:
     """Replay a FITS game record FILE (or a tally record of a quick-tally game), checking
     every line, and print the scores as JSON."""
     from boardcore.fits.record import parse_record, replay
@@ -58,7 +61,7 @@ def replay_fits(own, file):
 
 @replay.command("zatre")
 @click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
-def replay_zatre(path):
+def replay_zatre(path: str) -> None:
     """Check a Zatre game record FILE turn by turn and print the score sheets and totals as JSON."""
     from boardcore.zatre.record import parse_record, replay
 
@@ -69,7 +72,7 @@ def replay_zatre(path):
 
 @replay.command("forbes")
 @click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
-def replay_forbes(path):
+def replay_forbes(path: str) -> None:
     """Check a Forbes match record FILE and print every game's scores and the totals as JSON."""
     from boardcore.forbes.record import parse_record, score_record
 

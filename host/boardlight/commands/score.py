@@ -4,26 +4,35 @@ Positions use the text formats of docs/fits-formats.md and docs/forbes-formats.m
 and format errors propagate to cli.main, which prints them on one line and exits with 2.
 """
 
+from __future__ import annotations
+
 import json
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from boardlight.commands.group import Group
 
-from boardlight.commands.params import LayoutFile, read_text
+from boardlight.commands.params import LayoutFile, OwnLayout, read_text
+
+if TYPE_CHECKING:
+    from boardcore.fits.layouts import Layout
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 @click.group(cls=Group)
-def score():
+def score() -> None:
     """Score a board position and print the breakdown as JSON."""
 
 
-def layout_info(layout) -> dict:
+def layout_info(layout: Layout) -> dict[str, Any]:
     """Which special spaces a FITS score rests on (the defaults of boards 2-4 are ILLUSTRATIVE)."""
     if layout.board == 1:
         return {"board": 1, "source": None, "illustrative": False}
-    info = {"board": layout.board, "source": layout.source if layout.source else None,
+    info: dict[str, Any] = {"board": layout.board, "source": layout.source if layout.source else None,
             "illustrative": layout.illustrative}
     if layout.illustrative:
         info["note"] = "ILLUSTRATIVE default layout, not the printed board"
@@ -37,7 +46,7 @@ def layout_info(layout) -> dict:
               help="Your own layout file for boards 2-4 (docs/fits-layouts.md).")
 @click.option("--text", "as_text", is_flag=True, help="Readable text instead of JSON.")
 @click.argument("file", type=click.Path(dir_okay=False))
-def score_fits(board, own, as_text, file):
+def score_fits(board: int | None, own: OwnLayout | None, as_text: bool, file: str) -> None:
     """Score a FITS board position FILE (docs/fits-formats.md) and print the breakdown."""
     from boardcore.fits.position import parse_position
 
@@ -62,7 +71,7 @@ FORBES_FLAGS = (
 )
 
 
-def forbes_flags(func):
+def forbes_flags(func: _F) -> _F:
     """The Forbes rule flags of `score forbes` (they override the file's options)."""
     for flag in reversed(FORBES_FLAGS):
         func = flag(func)
@@ -72,7 +81,8 @@ def forbes_flags(func):
 @score.command("forbes")
 @click.argument("path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
 @forbes_flags
-def score_forbes(path, centre_also_square, pay_once_per_player):
+def score_forbes(path: str, centre_also_square: bool | None,
+                 pay_once_per_player: bool | None) -> None:
     """Score a Forbes position FILE (board and hands) and print the breakdown as JSON.
 
     Flags override the options written in the file.

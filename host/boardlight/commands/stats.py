@@ -2,15 +2,21 @@
 (boardlight.stats), as text, JSON (--json) or SVG charts (--svg DIR); filtered by player,
 game and date range. And `boardlight export --all`'s writer (every play as CSV or JSON)."""
 
+from __future__ import annotations
+
 import csv
 import io
 import json
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from boardlight.commands.gamelog import DB_OPTION, friendly, log_path, open_log
 from boardlight.store.gamelog import GAMES, StoreError
+
+if TYPE_CHECKING:
+    from boardlight.store.gamelog import Store
 
 NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
 
@@ -20,7 +26,8 @@ class Day(click.ParamType):
 
     name = "YYYY-MM-DD"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
         try:
             return date.fromisoformat(value).isoformat()
         except (TypeError, ValueError):
@@ -38,7 +45,8 @@ class Day(click.ParamType):
               help="Also write charts into this folder: scores over time, their spread.")
 @DB_OPTION
 @friendly
-def stats(players, game, since, until, as_json, svg_dir, db):
+def stats(players: tuple[str, ...], game: str | None, since: str | None, until: str | None,
+          as_json: bool, svg_dir: str | None, db: str | None) -> None:
     """Statistics and ratings of the finished games: wins, scores, per-game figures."""
     import os
 
@@ -49,7 +57,9 @@ def stats(players, game, since, until, as_json, svg_dir, db):
     if since and until and since > until:
         raise click.BadParameter("--since %s is after --until %s" % (since, until),
                                  param_hint="--since")
-    pictures = {}
+    pictures: dict[str, str] = {}
+    data: dict[str, Any]
+    problems: list[str]
     if not os.path.exists(log_path(db)):
         data = {"games": 0, "by_game": {}}
         problems = []
@@ -81,13 +91,13 @@ def stats(players, game, since, until, as_json, svg_dir, db):
             click.echo("wrote %s" % path)
 
 
-def _num(value, digits=1):
+def _num(value: float | None, digits: int = 1) -> str:
     if value is None:
         return "-"
     return ("%%.%df" % digits) % value
 
 
-def stats_lines(data):
+def stats_lines(data: dict[str, Any]) -> list[str]:
     """The text of `boardlight stats` from summarize()'s data."""
     if not data["games"]:
         return ["no finished games to count"]
@@ -140,11 +150,12 @@ CSV_COLUMNS = ("id", "game", "status", "started", "finished", "players", "scores
                "options")
 
 
-def all_plays(store):
+def all_plays(store: Store) -> tuple[list[dict[str, Any]], list[str]]:
     """(plays, problems): every game in the log, oldest first, as {"id", "game", "status",
     "started", "finished" (None unless finished), "players": [{"name", "score"}],
     "winners", "options"}; a damaged game is left out with a line in `problems`."""
-    plays, problems = [], []
+    plays: list[dict[str, Any]] = []
+    problems: list[str] = []
     for row in reversed(store.games(damaged_ok=True)):
         if row.damaged:
             problems.append(row.damaged)
@@ -168,7 +179,7 @@ def all_plays(store):
     return plays, problems
 
 
-def plays_text(plays, fmt) -> str:
+def plays_text(plays: list[dict[str, Any]], fmt: str) -> str:
     """The plays as JSON (a list) or CSV (one row per play; players, scores and winners
     separated by ';' in the players' order; options as JSON)."""
     if fmt == "json":

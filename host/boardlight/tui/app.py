@@ -18,12 +18,18 @@ redraw the app asks the view for the computer's job, runs it off the UI's thread
 the result back on it (ComputerMove); the table stays live meanwhile.
 """
 
-import threading
+from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.widgets import Input, Static
 
 from boardcore.errors import RuleError
@@ -35,6 +41,15 @@ from boardlight.tui.markup import to_text
 from boardlight.tui.messages import ComputerMove, DeviceEvents, DeviceStatus, TableChanged
 from boardlight.tui.view import ViewError, view_for
 
+if TYPE_CHECKING:
+    from boardlight.computer.turns import Job
+    from boardlight.sessions.base import Session
+    from boardlight.sessions.table import Change
+    from boardlight.tui.device import DeviceBridge
+    from boardlight.tui.intents import Event, Intent
+
+_T = TypeVar("_T")
+
 
 # The widgets compose() makes, by id: the panels every refresh writes to.
 WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#entry", "#keys",
@@ -44,7 +59,7 @@ WIDGETS = ("#status", "#board", "#scores", "#mirror", "#card", "#message", "#ent
 MIN_SIZE = (80, 24)
 
 
-class TableApp(App):
+class TableApp(App[str]):
     """The table: a session, its view, and optionally a device bridge. Every entry acts
     through `table` (sessions.table.Table, the game's one writer; the phones' pages act
     through it too), and whatever another front end commits is redrawn here."""
@@ -84,7 +99,8 @@ class TableApp(App):
     # and the device can be followed (tests set 0).
     AUTOPLAY_PAUSE = 0.3
 
-    def __init__(self, session, device=None, table=None):
+    def __init__(self, session: Session, device: DeviceBridge | None = None,
+                 table: Table | None = None) -> None:
         super().__init__()
         self.session = session
         self.table = table if table is not None else Table(session)
@@ -94,9 +110,10 @@ class TableApp(App):
         self.device = device
         self.device_state = device.describe() if device is not None else "no device"
         self.last_message = ""
-        self.typed = []  # the entries typed, oldest first (Up brings them back)
-        self._recalled = None  # the index in `typed` that Up/Down last put in the entry
-        self._thinking = None  # the key of the computer's job being run, or None
+        self.typed: list[str] = []  # the entries typed, oldest first (Up brings them back)
+        # The index in `typed` that Up/Down last put in the entry.
+        self._recalled: int | None = None
+        self._thinking: object = None  # the key of the computer's job being run, or None
 
     def compose(self) -> ComposeResult:
         # Every widget in WIDGETS, so that _widgets_gone can tell the app is closing.
@@ -113,7 +130,7 @@ class TableApp(App):
         yield Static(id="keys")
         yield Static(id="small")  # instead of everything else, in a terminal too small
 
-    def on_mount(self):
+    def on_mount(self) -> None:
         self.title = "boardlight"
         self.query_one("#entry", Input).focus()
         if self.device is not None:
@@ -130,25 +147,25 @@ class TableApp(App):
         # Once more after the first layout: the card panel's height is known only then.
         self.call_after_refresh(self._refresh_if_shown)
 
-    def on_unmount(self):
+    def on_unmount(self) -> None:
         self._unsubscribe()
 
-    def _table_changed(self, change):
+    def _table_changed(self, change: Change) -> None:
         # In the acting thread: only pass the news on (the UI's own entries redraw anyway).
         if change.source != "terminal":
             self.post_message(TableChanged(change))
 
-    def on_table_changed(self, message: TableChanged):
+    def on_table_changed(self, message: TableChanged) -> None:
         if not self._widgets_gone():
             self.say("A move from %s is in the log." % message.change.source)
             self.refresh_panels()
 
-    def on_resize(self, event):
+    def on_resize(self, event: events.Resize) -> None:
         if not self._widgets_gone():
             self.fit_terminal(event.size)
             self.call_after_refresh(self._refresh_if_shown)
 
-    def fit_terminal(self, size):
+    def fit_terminal(self, size: Size) -> None:
         """Below MIN_SIZE the panels would overlap and cut each other: the screen says so
         instead, until the terminal is large enough again (the game waits as it was)."""
         width, height = size
@@ -164,13 +181,13 @@ class TableApp(App):
         if was_small and not small:
             self.query_one("#entry", Input).focus()
 
-    def _refresh_if_shown(self):
+    def _refresh_if_shown(self) -> None:
         if not self._widgets_gone():
             self.refresh_panels()
 
     # -- entries from the keyboard and the device ----------------------------------------------
 
-    def on_input_submitted(self, event: Input.Submitted):
+    def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
         self._recalled = None
@@ -181,7 +198,7 @@ class TableApp(App):
         else:
             self.apply_intent(intents.NEXT)  # Enter alone: deal, turn the card, draw
 
-    def _measure_card(self):
+    def _measure_card(self) -> None:
         """Tell the view how many lines its card panel holds (laid out, or as 80 x 24 lays
         it out before the first layout: 6 beside the device's mirror, else what the
         scoreboard leaves), and how many columns."""
@@ -197,16 +214,16 @@ class TableApp(App):
         main = self.query_one("#main").content_region.height
         self.view.board_room = main - 2 if main > 2 else 16
 
-    def enter(self, text: str):
+    def enter(self, text: str) -> None:
         """One typed entry: apply it, then show what happened."""
         self._apply(self.view.handle, text)
 
-    def apply_intent(self, intent):
+    def apply_intent(self, intent: Intent) -> None:
         """One intent (a button, Enter alone): the view acts on it, then the table shows
         what happened."""
         self._apply(self.view.on_intent, intent)
 
-    def _apply(self, method, what):
+    def _apply(self, method: Callable[[_T], str | None], what: _T) -> None:
         self._measure_card()
         was = self.session.row.status
         try:
@@ -220,7 +237,7 @@ class TableApp(App):
             self.show_closing(was)
         self.refresh_panels()
 
-    def show_closing(self, was):
+    def show_closing(self, was: str) -> None:
         """When the game has just ended: its ratings and, in a game night, the standings
         and the next game's seats, in the card panel (stats.closing)."""
         if was != "finished" and self.session.row.status == "finished":
@@ -230,7 +247,7 @@ class TableApp(App):
             if lines:
                 self.view.peek = "\n".join(lines)
 
-    def _widgets_gone(self):
+    def _widgets_gone(self) -> bool:
         # Once the app is exiting its widgets go, one by one, but the mirror's timer and
         # the link's messages can still arrive: with any of them gone there is nothing left
         # to act on or draw. (Checking #mirror alone let a tick find it but not #status.)
@@ -241,22 +258,25 @@ class TableApp(App):
                 return True
         return False
 
-    def on_device_events(self, message: DeviceEvents):
+    def on_device_events(self, message: DeviceEvents) -> None:
         if self._widgets_gone():
             return  # the events stay in the link, which closes with the app
-        for event in self.device.take_events():
+        device = self.device
+        assert device is not None  # only a device's bridge posts these
+        for event in device.take_events():
             self.device_event(event)
             if self._widgets_gone():
                 return
-        news = self.device.flood_news()
+        news = device.flood_news()
         if news is not None:
             self.device_status(news)
 
-    def on_device_status(self, message: DeviceStatus):
+    def on_device_status(self, message: DeviceStatus) -> None:
         if not self._widgets_gone():
+            assert self.device is not None  # only a device's bridge posts these
             self.device.status_on_ui(message.state, message.text)
 
-    def enter_scan(self, code: str):
+    def enter_scan(self, code: str) -> None:
         """A scanned card: it stands for turning that card (or drawing that start card)."""
         try:
             with self.table.entry(seen=self.shown_seq, source="terminal"):
@@ -267,12 +287,13 @@ class TableApp(App):
             self.say(message)
         self.refresh_panels()
 
-    def device_event(self, event):
+    def device_event(self, event: Event) -> None:
         """An input event from the device (already on the UI thread)."""
         intent = self.view.intent_for_event(event)
         private = self.view.private_screen(intent)
         if private is not None:
             # Only the device shows it (a Forbes player's own cards); the UI does not.
+            assert self.device is not None  # the event came from it
             self.device.show(private, private=True)
             return
         if self.device is not None and self.device.private and intents.is_release(event):
@@ -290,25 +311,25 @@ class TableApp(App):
             return
         self.apply_intent(intent)
 
-    def device_status(self, text: str):
+    def device_status(self, text: str) -> None:
         """The device bridge says it connected, was unplugged, or came back."""
         # The status line keeps the short state; the sentence goes to the message line.
         self.device_state = self.device.describe() if self.device is not None else text
         self.say(text)
         self.refresh_panels()
 
-    def action_clear_entry(self):
+    def action_clear_entry(self) -> None:
         self.query_one("#entry", Input).value = ""
         self._recalled = None
 
-    def action_entry_back(self):
+    def action_entry_back(self) -> None:
         """Up: the entry typed before the one shown (the last one first)."""
         if not self.typed:
             return
         k = len(self.typed) if self._recalled is None else self._recalled
         self._recall(max(k - 1, 0))
 
-    def action_entry_forward(self):
+    def action_entry_forward(self) -> None:
         """Down: the entry typed after the one shown, then an empty entry again."""
         if self._recalled is None:
             return
@@ -317,24 +338,24 @@ class TableApp(App):
         else:
             self.action_clear_entry()
 
-    def _recall(self, k):
+    def _recall(self, k: int) -> None:
         self._recalled = k
         entry = self.query_one("#entry", Input)
         entry.value = self.typed[k]
         entry.cursor_position = len(entry.value)
 
-    def action_quit_table(self):
+    def action_quit_table(self) -> None:
         self.exit(self.session.row.status)
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def say(self, text: str, refused: bool = False):
+    def say(self, text: str, refused: bool = False) -> None:
         self.last_message = text
         message = self.query_one("#message", Static)
         message.update(to_text(text))
         message.set_class(refused, "refused")
 
-    def refresh_panels(self):
+    def refresh_panels(self) -> None:
         with self.table.lock:  # a phone's move must not land half-way through a redraw
             self._refresh_panels()
             self.shown_seq = self.table.seq
@@ -342,7 +363,7 @@ class TableApp(App):
 
     # -- computer players -----------------------------------------------------------------------
 
-    def _start_computer(self):
+    def _start_computer(self) -> None:
         """Run the computer players' job, if one is due and not already running: a move on
         a worker thread, a step of an all-computer game after a pause."""
         with self.table.lock:
@@ -358,7 +379,7 @@ class TableApp(App):
                                   name="boardlight-computer")
         worker.start()
 
-    def _think(self, job):
+    def _think(self, job: Job) -> None:
         # On the worker thread: the job works on its own copy of the state.
         try:
             result = job.compute()
@@ -367,7 +388,7 @@ class TableApp(App):
             return
         self.post_message(ComputerMove(job, result))
 
-    def on_computer_move(self, message: ComputerMove):
+    def on_computer_move(self, message: ComputerMove) -> None:
         if self._widgets_gone():
             return
         if message.error is not None:
@@ -382,7 +403,7 @@ class TableApp(App):
             return
         self._computer_ready(message)
 
-    def _computer_ready(self, message):
+    def _computer_ready(self, message: ComputerMove) -> None:
         if self._widgets_gone():
             return
         self._thinking = None
@@ -397,7 +418,7 @@ class TableApp(App):
                 self.say(text)
         self.refresh_panels()
 
-    def _refresh_panels(self):
+    def _refresh_panels(self) -> None:
         view = self.view
         self._measure_card()
         self._show("#status", "%s  |  %s" % (view.status_line(), self.device_state))
@@ -414,19 +435,20 @@ class TableApp(App):
         else:
             mirror.display = False
 
-    def refresh_mirror(self):
+    def refresh_mirror(self) -> None:
         if self.device is not None and not self._widgets_gone():
             self.device_state = self.device.describe()  # a flood comes and goes
             with self.table.lock:
                 self._show("#mirror", self.device.mirror_text())
                 self._show("#status", "%s  |  %s" % (self.view.status_line(), self.device_state))
 
-    def _show(self, selector, text):
+    def _show(self, selector: str, text: object) -> None:
         """Put a view's text in a panel: plain text as it is, Markup styled (tui.markup)."""
         self.query_one(selector, Static).update(to_text(text))
 
 
-def run_table(session, port=None, no_device=False, direct=None, table=None):
+def run_table(session: Session, port: str | None = None, no_device: bool = False,
+              direct: str | None = None, table: Table | None = None) -> str | None:
     """Run the UI on this terminal until the players quit; returns the game's status.
     `direct` is a board file with "mcu": "linux": drive a matrix wired to this computer
     instead of a device. `table`: the game's writer when others act too (the phones' pages

@@ -14,7 +14,11 @@
   A device that floods the link is named on the status line.
 """
 
+from __future__ import annotations
+
 import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from boardcore.protocol.screens import check
 
@@ -22,8 +26,21 @@ from boardlight.invocation import command
 from boardlight.link.connection import CONNECTED, Link, LinkError, connect
 from boardlight.tui.device_names import for_device
 
+if TYPE_CHECKING:
+    from boardlight.canvas import Canvas
+    from boardlight.direct.link import DirectLink
+    from boardlight.tui.app import TableApp
+    from boardlight.tui.intents import Event
+    from boardlight.tui.view import Screen
+    from boardlight.vboard.board import VirtualBoard
 
-def open_device(port=None, say=print, virtual_options=None, direct=None):
+    # A pixel's colour at (x, y) as (r, g, b).
+    Pixels = Callable[[int, int], tuple[int, int, int]]
+
+
+def open_device(port: str | None = None, say: Callable[[str], object] = print,
+                virtual_options: dict[str, Any] | None = None,
+                direct: str | None = None) -> DeviceBridge | None:
     """A DeviceBridge for `port`, the one board plugged in, or the virtual board; or, with
     `direct` (a board file with "mcu": "linux"), for a matrix and buttons wired to this
     computer's pins. None when no device is given or plugged in and the virtual board cannot
@@ -72,7 +89,7 @@ def open_device(port=None, say=print, virtual_options=None, direct=None):
     return DeviceBridge(link, board)
 
 
-def _detect():
+def _detect() -> str | None:
     """The one MicroPython board plugged in, or None when there is none. Several boards:
     LinkError asking for --port (guessing could pick someone else's board)."""
     from boardlight.link.devices import DeviceError, find_boards, pick_port
@@ -95,27 +112,34 @@ class DeviceBridge:
     # the keyboard and the redraws get their turn between.
     EVENTS_AT_ONCE = 16
 
-    def __init__(self, link, board=None, label=None):
+    def __init__(self, link: Link | DirectLink, board: VirtualBoard | None = None,
+                 label: str | None = None) -> None:
         self.link = link
         self.board = board  # a VirtualBoard, or None for a real device
         self.label = label  # what the table calls it, when not a device on a port
-        self.app = None
-        self.screen = None  # the last screen the table asked for
+        self.app: TableApp | None = None
+        self.screen: Screen | None = None  # the last screen the table asked for
         self.private = False  # a Forbes player's own cards are on the device
-        self._mirrored = None  # the screen last sent (what a host-drawn mirror draws)
-        self._canvas = None
-        self._scroller = None  # a host-drawn text mirror scrolls as the device's text does
-        self.players = []  # the table's player names (attach): the device shows some as seats
+        # The screen last sent (what a host-drawn mirror draws).
+        self._mirrored: Screen | None = None
+        self._canvas: Canvas | None = None
+        # A host-drawn text mirror scrolls as the device's text does.
+        self._scroller: Any = None
+        # The table's player names (attach): the device shows some as seats.
+        self.players: list[str] = []
         self._posted = threading.Lock()  # guards the two fields below
         self._events_posted = False  # a DeviceEvents message is on its way to the UI
-        self._status = None  # the latest (state, text) not yet handled by the UI
+        # The latest (state, text) not yet handled by the UI.
+        self._status: tuple[str, str] | None = None
         self._flood_said = False  # the message line said that the device floods
 
-    def describe(self):
+    def describe(self) -> str:
         if self.label is not None:
             where = self.label
         else:
-            where = "virtual board" if self.board is not None else "device %s" % self.link.port
+            # Without a label the link is a device's on a port (a DirectLink has its label).
+            where = ("virtual board" if self.board is not None
+                     else "device %s" % cast("Link", self.link).port)
         state = "connected" if self.link.connected else self.link.state
         if self.link.flooding():
             state += ", flooding (%d frames dropped)" % self.link.dropped
@@ -124,7 +148,7 @@ class DeviceBridge:
                             for f in getattr(self.link, "faults", ()))
         return "%s: %s%s" % (where, state, " (%s)" % missing if missing else "")
 
-    def attach(self, app):
+    def attach(self, app: TableApp) -> None:
         self.app = app
         self.players = list(app.session.players)
         self.link.on_status = self._link_status
@@ -134,7 +158,7 @@ class DeviceBridge:
         if self.link.problem:  # found before the UI was up: say it now
             self._link_status(self.link.state, self.link.problem)
 
-    def _link_status(self, state, detail):
+    def _link_status(self, state: str, detail: str) -> None:
         if self.app is None:
             return
         if state == CONNECTED:
@@ -154,7 +178,7 @@ class DeviceBridge:
 
             self.app.post_message(DeviceStatus(state, text))
 
-    def status_on_ui(self, state, text):
+    def status_on_ui(self, state: str, text: str) -> None:
         """On the UI thread: re-synchronise the device when it is back, tell the table.
         The link's latest state is taken (states that came since the message was posted
         replace the one it carries)."""
@@ -164,14 +188,15 @@ class DeviceBridge:
                 self._status = None
         if state == CONNECTED and self.screen is not None:
             self._send(self.screen)  # the current card or hint
+        assert self.app is not None  # the UI posted this after attach()
         self.app.device_status(text)
 
-    def _where(self):
+    def _where(self) -> str:
         if self.label is not None:
             return self.label
         return "virtual board" if self.board is not None else "device"
 
-    def _event(self, event):
+    def _event(self, event: Event | None) -> None:
         # In the link thread: the event is in the link's queue already; tell the UI that
         # events are waiting, unless it has been told and has not looked yet.
         if self.app is None:
@@ -184,12 +209,12 @@ class DeviceBridge:
 
         self.app.post_message(DeviceEvents())
 
-    def take_events(self):
+    def take_events(self) -> list[Event]:
         """On the UI thread: the events waiting in the link, oldest first, at most
         EVENTS_AT_ONCE (the UI is told again when more wait)."""
         with self._posted:
             self._events_posted = False
-        events = []
+        events: list[Event] = []
         while len(events) < self.EVENTS_AT_ONCE:
             event = self.link.next_event(0)
             if event is None:
@@ -199,7 +224,7 @@ class DeviceBridge:
             self._event(None)  # there may be more
         return events
 
-    def flood_news(self):
+    def flood_news(self) -> str | None:
         """On the UI thread: a sentence for the message line when the device has started
         to flood the link (once per flood), else None."""
         flooding = self.link.flooding()
@@ -213,7 +238,7 @@ class DeviceBridge:
 
     # -- what the device shows ------------------------------------------------------------
 
-    def show(self, screen, private=False):
+    def show(self, screen: Screen | None, private: bool = False) -> None:
         """Show a view's screen (kind, payload), a kind of boardcore.protocol.screens and
         its keys, unless it is already what the device shows."""
         if screen is None:
@@ -228,7 +253,7 @@ class DeviceBridge:
         self._scroller = None
         self._mirrored = screen
 
-    def _send(self, screen):
+    def _send(self, screen: Screen) -> None:
         kind, payload = screen
         try:
             self.link.show(kind, **payload)
@@ -242,7 +267,7 @@ class DeviceBridge:
     # screen is shared, so the cards must not be drawn there.
     PRIVATE_MIRROR = "(a player's own cards\n are on the device)"
 
-    def mirror_text(self):
+    def mirror_text(self) -> str:
         """The device's matrix as half-block characters (two pixel rows per text row),
         except while a player's own cards are on the device."""
         if self.private:
@@ -253,9 +278,9 @@ class DeviceBridge:
         from boardlight.tui.markup import Markup
 
         width, height, rgb = frame
-        lines = []
+        lines: list[str] = []
         for y in range(0, height, 2):
-            cells = []
+            cells: list[str] = []
             for x in range(width):
                 top = rgb(x, y)
                 bottom = rgb(x, y + 1) if y + 1 < height else (0, 0, 0)
@@ -263,7 +288,7 @@ class DeviceBridge:
             lines.append(Markup("").join(cells))
         return Markup("\n").join(lines)
 
-    def _frame(self):
+    def _frame(self) -> tuple[int, int, Pixels] | None:
         if self.board is not None:
             frame = self.board.frame
             if frame is None:
@@ -274,7 +299,7 @@ class DeviceBridge:
             return None
         return canvas.width, canvas.height, canvas.rgb888
 
-    def _draw_on_host(self):
+    def _draw_on_host(self) -> Canvas | None:
         # A real device: draw what it was asked to show with the firmware's own screens.
         info = self.link.info
         screen = self._mirrored
@@ -302,5 +327,5 @@ class DeviceBridge:
         self._canvas = canvas
         return canvas
 
-    def close(self):
+    def close(self) -> None:
         self.link.close()

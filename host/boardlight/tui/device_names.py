@@ -3,7 +3,14 @@
 such as Jiří or Zoë, is shown as the player's seat, P1, P2, ... Every screen the table
 sends goes through for_device(): the scores' names and the names in a scrolling message."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from boardcore.glyphs import font
+
+if TYPE_CHECKING:
+    from boardlight.tui.view import Screen
 
 
 def drawable(text: str) -> bool:
@@ -22,7 +29,7 @@ def device_name(name: str, seat: int) -> str:
     return name if drawable(name) else "P%d" % (seat + 1)
 
 
-def for_device(screen: tuple, players: list) -> tuple:
+def for_device(screen: Screen, players: list[str]) -> Screen:
     """The screen (kind, payload) with every player name the device cannot draw replaced
     by its seat; other screens unchanged.
 

@@ -17,6 +17,10 @@ device turns it (each player scans their start card at a round's start), or type
     card T           the building card just turned
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.digits import is_digits
 from boardcore.fits import tiles as fits_tiles
 
@@ -28,27 +32,39 @@ from boardlight.render.text.fits import (BOARD_WIDTH, narrow_cell, orientation_l
 from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from boardlight.cards import CardRegistry
+    from boardlight.computer.turns import Job
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.tui.intents import Event, Intent
+    from boardlight.tui.view import Screen
+
 
 class FitsView(GameView):
     GAME = "fits"
     NAME = "FITS"
+    session: FitsSession
 
-    def __init__(self, session, registry=None):
+    def __init__(self, session: FitsSession, registry: CardRegistry | None = None) -> None:
         super().__init__(session)
         self._registry = registry  # the scanner's code -> card registry (loaded on use)
-        self.scanned_starts = []  # start cards scanned so far for the next deal
+        self.scanned_starts: list[str] = []  # start cards scanned so far for the next deal
 
     @property
-    def game(self):
+    def game(self) -> Any:
+        """The session's core: a boardcore.fits.game.Game, or in quick tally a
+        sessions.fits_tally.TallyGame; which one the view reads by `tally_mode`."""
         return self.session.core
 
     @property
-    def tally_mode(self):
+    def tally_mode(self) -> bool:
         return self.session.mode == "tally"
 
     # -- entries -----------------------------------------------------------------------------
 
-    def on_next(self):
+    def on_next(self) -> str:
         game = self.game
         if game.phase == "over":
             return "The game is over. " + " ".join(self.session.summary_lines()[1:])
@@ -77,11 +93,11 @@ class FitsView(GameView):
         card = self.act({"type": "turn"})
         return "Card %d of 16: %s.%s" % (game.turned, card, self._skip_note())
 
-    def _skip_note(self):
+    def _skip_note(self) -> str:
         skips = self._skippers()
         return (" %s skips it (start tile)." % " and ".join(skips)) if skips else ""
 
-    def _skippers(self):
+    def _skippers(self) -> list[str]:
         game = self.game
         if self.tally_mode:
             return game.skips()
@@ -89,7 +105,7 @@ class FitsView(GameView):
             return [p for p in game.players if game.start_tile(p) == game.card]
         return []
 
-    def other(self, words):
+    def other(self, words: list[str]) -> str:
         typed = " ".join(words)
         # "2/4" and "2,4" are ORIENTATION COLUMN too.
         words = typed.replace("/", " ").replace(",", " ").split()
@@ -124,7 +140,7 @@ class FitsView(GameView):
         return "%s drops %s (orientation %d) at column %d: it rests on row %d.%s" % (
             name, tile, orientation, column, row, self._round_note())
 
-    def _round_note(self):
+    def _round_note(self) -> str:
         game = self.game
         if game.round_scores and game.phase in ("deal", "over") and game.card is None:
             last = game.round_scores[-1]
@@ -139,7 +155,7 @@ class FitsView(GameView):
             return note
         return ""
 
-    def cmd_round(self, words):
+    def cmd_round(self, words: list[str]) -> str:
         """'round N [PAGE]': round N's score breakdown in the card panel."""
         game = self.game
         if self.tally_mode:
@@ -158,7 +174,7 @@ class FitsView(GameView):
             number, " (page %s of %d)" % (words[1] if len(words) == 2 else 1, pages)
             if pages > 1 else "")
 
-    def _show_round(self, number, page, lead=None):
+    def _show_round(self, number: int, page: int, lead: str | None = None) -> int:
         """Put round `number`'s breakdown, one line a player, in the card panel (under
         `lead` on its first page, if given); returns how many pages it takes."""
         game = self.game
@@ -176,10 +192,10 @@ class FitsView(GameView):
         self.peek = "\n".join(pages[page - 1])
         return len(pages)
 
-    def _tile_of(self, name):
+    def _tile_of(self, name: str) -> str | None:
         return self.game.tile_to_place(name)
 
-    def cmd_starts(self, words):
+    def cmd_starts(self, words: list[str]) -> str:
         if not self.session.table_deal:
             raise ViewError("the host deals this game from its seed: press Enter to deal")
         starts = [w.upper() for w in words]
@@ -190,7 +206,7 @@ class FitsView(GameView):
             game.round_index + 1, game.board_number,
             ", ".join("%s %s" % (p, t) for p, t in zip(game.players, starts)))
 
-    def cmd_card(self, words):
+    def cmd_card(self, words: list[str]) -> str:
         if not self.session.table_deal:
             raise ViewError("the host turns the cards of this game: press Enter")
         if len(words) != 1:
@@ -198,7 +214,7 @@ class FitsView(GameView):
         card = self.act({"type": "turn", "card": words[0].upper()})
         return "Card %d of 16: %s.%s" % (self.game.turned, card, self._skip_note())
 
-    def handle_scan(self, code):
+    def handle_scan(self, code: str) -> str:
         """A scanned FITS card: a building card turns it; start cards, one per player in
         seat order, deal the round. Unknown codes, other games' cards and cards already
         played this round are refused and change nothing."""
@@ -230,7 +246,7 @@ class FitsView(GameView):
             return self.cmd_starts(starts)  # refused: the players scan their cards again
         return self.cmd_card([card.shows])
 
-    def cmd_pass(self, words):
+    def cmd_pass(self, words: list[str]) -> str:
         if words:
             return self.other(words[:1] + ["pass"])
         waiting = self.game.waiting()
@@ -239,7 +255,7 @@ class FitsView(GameView):
                                                                        or "nobody"))
         return self.other([str(self.game.players.index(waiting[0]) + 1), "pass"])
 
-    def cmd_tally(self, words):
+    def cmd_tally(self, words: list[str]) -> str:
         if not self.tally_mode:
             raise ViewError("this game scores by full replay of the drops: no tally needed")
         game = self.game
@@ -265,7 +281,7 @@ class FitsView(GameView):
         return "%s scores %+d this round.%s" % (game.players[seat], score["total"],
                                                 self._tally_round_note())
 
-    def _tally_round_note(self):
+    def _tally_round_note(self) -> str:
         game = self.game
         if game.phase == "over":
             return " Round %d scored. %s." % (len(game.round_scores),
@@ -274,7 +290,7 @@ class FitsView(GameView):
             return " Round %d scored." % len(game.round_scores)
         return " Waiting for: %s." % ", ".join(game.waiting())
 
-    def _tally_board(self):
+    def _tally_board(self) -> int:
         """The board whose tally comes next: between rounds (and before the first deal),
         the next round's."""
         game = self.game
@@ -282,13 +298,13 @@ class FitsView(GameView):
             return game.boards[game.round_index + 1]
         return game.board_number
 
-    def _tally_usage(self):
+    def _tally_usage(self) -> str:
         if self._tally_board() == 1:
             return "'tally P ROWS DOTS', e.g. 'tally 1 8 4' (8 full rows, 4 open dots)"
         return ("'tally P DOTS [ROW,COL ...]', e.g. 'tally 1 7 2,5 6,6' (7 open dots, special"
                 " spaces at row 2 col 5 and row 6 col 6 uncovered)")
 
-    def cmd_hint(self, words):
+    def cmd_hint(self, words: list[str]) -> str:
         """'hint P [N]': the engine's ranking of every move of player P's tile, best first
         (page N of a ranking longer than the panel); the best is on the device too."""
         from boardcore.fits import engine
@@ -332,10 +348,10 @@ class FitsView(GameView):
         return "Best for %s: %s %s; about %+.1f points this round." % (
             name, tile, computer_fits.move_words(pos.board, tile, best), value)
 
-    def computer_step(self):
+    def computer_step(self) -> Job | None:
         return computer_fits.due(self.session, self.computers, self.autoplay)
 
-    def device_screen(self):
+    def device_screen(self) -> Screen:
         game = self.game
         if game.card is not None:
             return ("fits_card", {"tile": game.card, "round_no": game.round_index + 1,
@@ -354,7 +370,7 @@ class FitsView(GameView):
                 "%s %s" % (p, game.start_tile(p)) for p in game.players), "loop": True})
         return GameView.device_screen(self)
 
-    def device_text(self):
+    def device_text(self) -> str:
         game = self.game
         if game.phase == "deal":
             return "round %d" % (game.round_index + 2)
@@ -364,7 +380,7 @@ class FitsView(GameView):
 
     # -- panels ------------------------------------------------------------------------------
 
-    def status_line(self):
+    def status_line(self) -> str:
         game = self.game
         text = "FITS #%d" % self.session.row.id
         if game.round_index >= 0:
@@ -375,15 +391,15 @@ class FitsView(GameView):
             text += " · card %d/16" % game.turned
         return text
 
-    def turn_seat(self):
+    def turn_seat(self) -> int | None:
         waiting = self.game.waiting()
         return self.game.players.index(waiting[0]) if waiting else None
 
-    def points(self):
+    def points(self) -> list[int]:
         totals = self.game.totals()
         return [totals[p] for p in self.game.players]
 
-    def prompt(self):
+    def prompt(self) -> str:
         game = self.game
         if game.phase == "over":
             return "Game over: %s." % "; ".join(self.session.summary_lines()[1:])
@@ -407,7 +423,7 @@ class FitsView(GameView):
             return "Turn the next real card: scan it (or type 'card TILE', e.g. 'card L4')."
         return "Press Enter%s for the next card." % self.or_button()
 
-    def keys(self):
+    def keys(self) -> list[tuple[str, str]]:
         if self.session.table_deal:
             # --cards: scans (or these entries) deal and turn; Enter does neither.
             keys = [("starts T..", "deal"), ("card T", "turn")]
@@ -425,7 +441,7 @@ class FitsView(GameView):
                      ("P pass", "set aside"), ("hint P", "legal drops")]
         return keys + self.common_keys()
 
-    def help_lines(self):
+    def help_lines(self) -> list[str]:
         lines = GameView.help_lines(self)
         if self.session.table_deal:
             # The two ways to deal with the real cards on one line: beside the device's
@@ -433,7 +449,7 @@ class FitsView(GameView):
             lines[:2] = ["%-10s deal; 'card T' turns" % "starts T.."]
         return lines
 
-    def board_text(self):
+    def board_text(self) -> str:
         game = self.game
         if game.round_index < 0:
             return "No round dealt yet.\n\n" + self.prompt()
@@ -451,6 +467,7 @@ class FitsView(GameView):
         # One character a cell: what a special space's character stands for when it is
         # not its value, on the line of the illustrative note.
         legend = special_legend(layout)
+        note: str | None
         if layout.illustrative:
             note = ("* board %d ILLUSTRATIVE; %s" % (game.board_number, legend) if legend
                     else "* board %d layout: ILLUSTRATIVE" % game.board_number)
@@ -460,7 +477,7 @@ class FitsView(GameView):
                             note=note, room=self.board_room)
         return Markup("\n").join(lines)
 
-    def _tally_board_text(self):
+    def _tally_board_text(self) -> str:
         game = self.game
         lines = ["Quick tally: the host deals,", "you build on your own boards.", ""]
         lines += _pack("Start tiles:", ["%s %s" % (p, t) for p, t in zip(game.players,
@@ -478,7 +495,7 @@ class FitsView(GameView):
                                              for p, s in zip(game.players, scores)])
         return "\n".join(lines)
 
-    def card_text(self):
+    def card_text(self) -> str:
         if self.peek:
             return self.peek
         game = self.game
@@ -487,8 +504,10 @@ class FitsView(GameView):
             if waiting and not self.tally_mode:
                 # The start tiles: the orientations of the next one to place, numbered.
                 name = waiting[0]
-                head = "Start tile of %s: %s" % (name, self._tile_of(name))
-                return head + "\n" + self._orientations(self._tile_of(name))
+                start = self._tile_of(name)
+                assert start is not None  # a player still to act has a tile to place
+                head = "Start tile of %s: %s" % (name, start)
+                return head + "\n" + self._orientations(start)
             return self.prompt()
         tile = game.card
         # One short line: the panel may be only 6 lines high (four players and a device).
@@ -500,11 +519,11 @@ class FitsView(GameView):
             return head + "\n\n" + "\n".join(fits_tiles.picture(tile, 1))
         return head + "\n" + self._orientations(tile)
 
-    def _orientations(self, tile):
+    def _orientations(self, tile: str) -> str:
         # The card panel's strip; a line terminal has the room to draw them as they rest.
         return orientation_lines(tile) if self.plain else orientation_strip(tile)
 
-    def legend_lines(self):
+    def legend_lines(self) -> list[str]:
         lines = ["Rows 1-12 from the bottom, columns 1-6 from the left; a covered cell shows",
                  "its tile, '.' an open dot, a number or letter an open special space; rows",
                  "13 and up the part of a tile sticking out above the top."]
@@ -512,7 +531,7 @@ class FitsView(GameView):
             lines.append("'round N' shows round N's scores again.")
         return lines
 
-    def part_lines(self, part):
+    def part_lines(self, part: str) -> list[str]:
         game = self.game
         name, _, number = part.rpartition(" ")
         if self.tally_mode or name != "round" or not number.isdecimal():
@@ -525,7 +544,7 @@ class FitsView(GameView):
         return lines
 
 
-def _drop_shaped(words):
+def _drop_shaped(words: list[str]) -> bool:
     """Is this entry meant as a drop or a pass: 'P pass', or numbers in it (the drop's own
     checks then say what is wrong)? A word alone ('undo') is no entry at all, not a
     player's name to look up."""
@@ -534,10 +553,11 @@ def _drop_shaped(words):
     return any(ch.isdigit() for word in words for ch in word)
 
 
-def _pack(head, items, width=BOARD_WIDTH):
+def _pack(head: str, items: Iterable[str], width: int = BOARD_WIDTH) -> list[str]:
     """`head` then the items, two spaces apart, in lines of `width` (never splitting an
     item; the lines after the head's are indented by two)."""
-    lines, line = [], head
+    lines: list[str] = []
+    line = head
     for item in items:
         if line.strip() and len(line) + 2 + len(item) > width:
             lines.append(line)
@@ -552,7 +572,7 @@ def _pack(head, items, width=BOARD_WIDTH):
     return lines
 
 
-def _coloured(kind, text):
+def _coloured(kind: str, text: str) -> str:
     """A board cell for the table UI: covered in bold, a special space's value in red when
     it costs points, green when it earns them."""
     char = narrow_cell(kind, text)

@@ -16,6 +16,10 @@ With real stones (play forbes --stones table) the player turns up a face-down st
 which one: S, T, C or X (or 'stone S').
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.forbes.rules import SIZE, symbol_name
 
 from boardcore.forbes import engine as forbes_engine
@@ -26,11 +30,19 @@ from boardlight.render.text.forbes import score_lines
 from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
+if TYPE_CHECKING:
+    from boardcore.forbes.match import Match
+
+    from boardlight.computer.turns import Job
+    from boardlight.sessions.forbes import ForbesSession
+    from boardlight.tui.intents import Event, Intent
+    from boardlight.tui.view import Screen
+
 GLYPH = {"S": "■", "T": "▲", "C": "●", "X": "★", ".": "·"}
 COLOUR = {"S": "cyan", "T": "yellow", "C": "magenta", "X": "green"}
 
 
-def stone(code):
+def stone(code: str) -> str:
     if code == ".":
         return GLYPH["."]
     return Markup("[b %s]%s[/]") % (COLOUR[code], GLYPH[code])
@@ -39,22 +51,25 @@ def stone(code):
 class ForbesView(GameView):
     GAME = "forbes"
     NAME = "Forbes"
+    session: ForbesSession
 
     @property
-    def match(self):
+    def match(self) -> Match:
         return self.session.core
 
     # -- entries -----------------------------------------------------------------------------
 
-    def on_next(self):
+    def on_next(self) -> str:
         match = self.match
         if match.over:
             return "The match is over. " + " ".join(self.session.summary_lines()[1:])
         game = match.game
         if game is None:
             self.act({"type": "deal"})
+            dealt = match.game
+            assert dealt is not None  # the deal starts the next game
             return "Game %d dealt by %s: each player holds 4 secret cards." % (
-                len(match.history) + 1, self.session.players[match.game.dealer])
+                len(match.history) + 1, self.session.players[dealt.dealer])
         seat = game.current
         if game.stone is not None:
             raise ViewError("%s drew a %s: place it with ROW COL (0..3)" % (
@@ -66,7 +81,7 @@ class ForbesView(GameView):
         return "%s draws a %s: place it with ROW COL." % (self.session.players[seat],
                                                           symbol_name(drawn))
 
-    def cmd_stone(self, words):
+    def cmd_stone(self, words: list[str]) -> str:
         """With real stones: the stone the player to move turned up."""
         match = self.match
         game = match.game
@@ -81,7 +96,7 @@ class ForbesView(GameView):
         return "%s turned up a %s: place it with ROW COL." % (self.session.players[seat],
                                                               symbol_name(drawn))
 
-    def other(self, words):
+    def other(self, words: list[str]) -> str:
         match = self.match
         game = match.game
         if len(words) == 1 and words[0].isalpha() and self.session.table_stones:
@@ -105,6 +120,7 @@ class ForbesView(GameView):
                     row, col, symbol_name(game.board[row * SIZE + col])))
             self.act({"type": "draw", "seat": seat})
         placed = game.stone
+        assert placed is not None  # drawn above, or typed as the stone turned up
         self.act({"type": "place", "seat": seat, "row": row, "col": col})
         text = "%s puts a %s at (%d, %d)." % (name, symbol_name(placed), row, col)
         if match.game is None:
@@ -115,7 +131,7 @@ class ForbesView(GameView):
                 text += " The match is over."
         return text
 
-    def cmd_cards(self, words):
+    def cmd_cards(self, words: list[str]) -> str:
         if not words:
             raise ViewError("whose cards? 'cards P' (P = number or name)")
         seat = seat_by_name_or_number(self.session.players, words[0])
@@ -130,7 +146,7 @@ class ForbesView(GameView):
         self.peek_for = seat
         return "Showing %s's cards in the card panel; the next entry hides them." % view.name
 
-    def cmd_reveal(self, words):
+    def cmd_reveal(self, words: list[str]) -> str:
         if not words:
             raise ViewError("whose cards? 'reveal P'")
         seat = seat_by_name_or_number(self.session.players, words[0])
@@ -138,11 +154,11 @@ class ForbesView(GameView):
         self.act({"type": "reveal", "seat": seat})
         return "%s shows their cards to the table." % self.session.players[seat]
 
-    def _not_a_computer(self, seat, why):
+    def _not_a_computer(self, seat: int, why: str) -> None:
         if self.is_computer(seat):
             raise ViewError("%s is a computer player: %s" % (self.session.players[seat], why))
 
-    def cmd_hint(self, words):
+    def cmd_hint(self, words: list[str]) -> str:
         """'hint [N]': the engine's ranking of the cells for the player to move's stone
         (page N of a long one), or before the draw the best cell for each stone still face
         down; for that player alone, as their cards are."""
@@ -156,6 +172,7 @@ class ForbesView(GameView):
         if game is None:
             raise ViewError("no game is being played: press Enter to deal the next one")
         seat = game.current
+        assert seat is not None  # a game being played has a player to move
         self._not_a_computer(seat, "its hints would tell its cards")
         name = self.session.players[seat]
         level = computer_forbes.HINT_LEVEL
@@ -182,23 +199,23 @@ class ForbesView(GameView):
         return "Showing %s's hint in the card panel%s; the next entry hides it." % (
             name, " (page %d of %d)" % (page, len(pages)) if len(pages) > 1 else "")
 
-    def computer_step(self):
+    def computer_step(self) -> Job | None:
         return computer_forbes.due(self.session, self.computers, self.autoplay)
 
-    def handle_scan(self, code):
+    def handle_scan(self, code: str) -> str:
         raise ViewError("in this match the host deals the ownership cards (each player sees"
                         " theirs on the device): scanned cards are not used (scanned %r)" % code)
 
-    def private_screen(self, intent):
+    def private_screen(self, intent: Intent | None) -> Screen | None:
         # A player holding their button ("p1".."p6") sees their own cards on the device.
         if intent is not None and intent.name == "hold":
             seat = intent.seat
             game = self.session.game
-            if game is not None and 0 <= seat < len(self.session.players) and not self.is_computer(seat):
+            if game is not None and seat is not None and 0 <= seat < len(self.session.players) and not self.is_computer(seat):
                 return ("forbes_hand", {"cards": game.view(seat).hand})
         return None
 
-    def device_screen(self):
+    def device_screen(self) -> Screen:
         match = self.match
         game = match.game
         if game is not None and game.stone is not None:
@@ -207,7 +224,7 @@ class ForbesView(GameView):
             return ("scores", {"scores": list(match.totals), "names": self.session.players})
         return GameView.device_screen(self)
 
-    def device_text(self):
+    def device_text(self) -> str:
         game = self.match.game
         if game is None:
             return "deal"
@@ -215,7 +232,7 @@ class ForbesView(GameView):
 
     # -- panels ------------------------------------------------------------------------------
 
-    def status_line(self):
+    def status_line(self) -> str:
         match = self.match
         text = "Forbes #%d · match to %d · game %d" % (
             self.session.row.id, match.options.target_score,
@@ -225,14 +242,14 @@ class ForbesView(GameView):
             text += " · stone %d/16" % (len(game.moves) + 1)
         return text
 
-    def turn_seat(self):
+    def turn_seat(self) -> int | None:
         game = self.match.game
         return None if game is None else game.current
 
-    def points(self):
+    def points(self) -> list[int]:
         return list(self.match.totals)
 
-    def prompt(self):
+    def prompt(self) -> str:
         match = self.match
         if match.over:
             return "The match is over."
@@ -246,7 +263,7 @@ class ForbesView(GameView):
             return "%s: press Enter to draw a stone, or type ROW COL to draw and place." % name
         return "%s: place the %s with ROW COL." % (name, symbol_name(game.stone))
 
-    def keys(self):
+    def keys(self) -> list[tuple[str, str]]:
         if self.session.table_stones:
             return [("Enter", "deal"), ("S T C X", "the stone turned up"),
                     ("R C", "place at row R, column C"), ("cards P", "P's own cards"),
@@ -255,10 +272,10 @@ class ForbesView(GameView):
                 ("cards P", "own cards"), ("reveal P", "show cards"),
                 ("hint", "best cell")] + self.common_keys()
 
-    def legend_lines(self):
+    def legend_lines(self) -> list[str]:
         return ["Rows and columns 0-3 from the top-left; '·' an empty cell."]
 
-    def part_lines(self, part):
+    def part_lines(self, part: str) -> list[str]:
         name, _, number = part.rpartition(" ")
         if name != "game" or not number.isdecimal():
             return GameView.part_lines(self, part)
@@ -268,7 +285,7 @@ class ForbesView(GameView):
         return ["Game %s is over. Everyone's cards:" % number] + score_lines(
             self.session.players, game.all_hands(), self.session.game_scores[n])
 
-    def board_text(self):
+    def board_text(self) -> str:
         game = self.session.game
         if game is None:
             return "No game dealt yet."
@@ -290,7 +307,7 @@ class ForbesView(GameView):
                 lines.append(name + " shows: " + Markup(" ").join(stone(c) for c in hand))
         return Markup("\n").join(lines)
 
-    def card_text(self):
+    def card_text(self) -> str:
         if self.peek:
             return self.peek
         match = self.match

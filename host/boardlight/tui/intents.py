@@ -6,14 +6,22 @@ events it uses into intents (GameView.intent_for_event) and acts on them directl
 (GameView.on_intent); they never pass through the parser of typed entries.
 """
 
-from collections import namedtuple
+from __future__ import annotations
+
+from typing import Any, NamedTuple
 
 # name: "next" (deal, turn the card, draw; a computer's move: confirm it), "menu" (the
 # list of entries), "hint" (the engine's best move, also on the matrix), "undo" (take back
 # the last action), "hold" (a player holds their button down), "player" (a player's button
 # is released);
 # seat: the player's seat (0-based) for "hold" and "player", else None.
-Intent = namedtuple("Intent", ("name", "seat"))
+class Intent(NamedTuple):
+    name: str
+    seat: int | None
+
+
+# A device input event: ("button", NAME, ACTION), ("scan", CODE), ...
+Event = tuple[Any, ...]
 
 NEXT = Intent("next", None)
 MENU = Intent("menu", None)
@@ -31,19 +39,19 @@ def player(seat: int) -> Intent:
     return Intent("player", seat)
 
 
-def player_seat(name: str):
+def player_seat(name: str) -> int | None:
     """The seat of a player button "p1".."p6" (0-based), or None for another button."""
     if name[:1] == "p" and name[1:].isdecimal() and int(name[1:]) >= 1:
         return int(name[1:]) - 1
     return None
 
 
-def is_release(event) -> bool:
+def is_release(event: Event) -> bool:
     """True for the end of a button press (a short or a long one)."""
     return event[0] == "button" and event[2] in ("short", "long")
 
 
-def intent_for_event(event):
+def intent_for_event(event: Event) -> Intent | None:
     """The intent a device event stands for in every game, or None: a short "next" is
     NEXT, a long one HINT, a short "menu" is MENU, a long "menu" is UNDO, a player button
     held down is `hold`, released `player`. Scans are not intents (the view reads the card

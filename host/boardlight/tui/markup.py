@@ -14,6 +14,11 @@ control characters as escapes ('\\x1b'): sent to a terminal as they are, they wo
 move the cursor, clear the screen or change the colours.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
 from rich.markup import escape as _rich_escape
 from rich.text import Text
 
@@ -23,14 +28,14 @@ class Markup(str):
 
     __slots__ = ()
 
-    def __add__(self, other):
+    def __add__(self, other: object) -> Markup:
         return Markup(str.__add__(self, escape(other)))
 
-    def __radd__(self, other):
+    def __radd__(self, other: object) -> Markup:
         # Also for plain str + Markup: Python asks the subclass first.
         return Markup(str.__add__(escape(other), self))
 
-    def __mod__(self, args):
+    def __mod__(self, args: Any) -> Markup:
         if isinstance(args, tuple):
             args = tuple(_argument(a) for a in args)
         elif isinstance(args, dict):
@@ -39,14 +44,14 @@ class Markup(str):
             args = _argument(args)
         return Markup(str.__mod__(self, args))
 
-    def join(self, items):
+    def join(self, items: Iterable[object]) -> Markup:
         return Markup(str.join(self, [escape(item) for item in items]))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Markup(%s)" % str.__repr__(self)
 
 
-def escape(text) -> Markup:
+def escape(text: object) -> Markup:
     """`text` as Markup that shows it as it is (a Markup is returned unchanged)."""
     if isinstance(text, Markup):
         return text
@@ -58,17 +63,17 @@ class _Escaped:
 
     __slots__ = ("value",)
 
-    def __init__(self, value):
+    def __init__(self, value: object) -> None:
         self.value = value
 
-    def __str__(self):
+    def __str__(self) -> str:
         return escape(str(self.value))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return escape(repr(self.value))
 
 
-def _argument(value):
+def _argument(value: object) -> object:
     # Numbers stay numbers, for %d and %5.1f; Markup is already what it means.
     if isinstance(value, (int, float, Markup)):
         return value
@@ -88,7 +93,7 @@ def visible(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
-def to_text(value) -> Text:
+def to_text(value: object) -> Text:
     """A panel's text for the table UI: Markup styled, anything else shown as it is."""
     if isinstance(value, Text):
         return value
@@ -97,6 +102,6 @@ def to_text(value) -> Text:
     return Text(visible(str(value)))
 
 
-def to_plain(value) -> str:
+def to_plain(value: object) -> str:
     """The characters of a panel's text without any styles (the line-based game)."""
     return to_text(value).plain

@@ -16,8 +16,12 @@ said, and Enter confirms it once it is on the board; a game of computers alone p
 its end without asking anything.
 """
 
+from __future__ import annotations
+
 import sys
 import textwrap
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from boardcore.errors import RuleError
 
@@ -26,6 +30,9 @@ from boardlight.computer.turns import run_now
 from boardlight.tui import intents
 from boardlight.tui.markup import to_plain
 from boardlight.tui.view import ViewError, view_for
+
+if TYPE_CHECKING:
+    from boardlight.sessions.base import Session
 
 # The lines the card panel's text may take here (the views cut or page theirs to fit).
 SCROLLING = 1000
@@ -36,7 +43,7 @@ TABLE_WORDS = ("board", "table")
 HELP_WORDS = ("?", "help")
 
 
-def clear_screen():
+def clear_screen() -> None:
     """Clear the screen and the terminal's scrollback, so the next player cannot scroll up
     to the last one's cards (clearing the screen alone leaves the scrollback). Nothing when
     the output is not a terminal."""
@@ -54,19 +61,19 @@ def clear_screen():
 WIDTH = 79
 
 
-def plain(text) -> str:
+def plain(text: object) -> str:
     """The view's text without its colours, as a line terminal prints it (tui.markup)."""
     return to_plain(text)
 
 
-def sentence(text) -> str:
+def sentence(text: object) -> str:
     """A message or a prompt of the view, without colours, wrapped at WIDTH columns."""
     return "\n".join(textwrap.fill(line, WIDTH, break_long_words=False,
                                     break_on_hyphens=False) or line
                       for line in plain(text).split("\n"))
 
 
-def _line_editing():
+def _line_editing() -> None:
     """Up and Down bring back the lines typed before, as the table UI's entry does (input()
     uses readline once it is loaded, for a terminal; not every Python has it)."""
     try:
@@ -82,7 +89,9 @@ class PlainTable:
     of the input), say(text) prints, clear() clears the screen; record is a path the game
     record is rewritten to after every action (None: the game log alone)."""
 
-    def __init__(self, session, ask=input, say=print, clear=clear_screen, record=None):
+    def __init__(self, session: Session, ask: Callable[[str], str] = input,
+                 say: Callable[[str], object] = print, clear: Callable[[], object] = clear_screen,
+                 record: str | None = None) -> None:
         self.session = session
         self.view = view_for(session)
         self.view.plain = True
@@ -117,7 +126,7 @@ class PlainTable:
         self.save_record()
         return self.session.row.status
 
-    def entry(self, text: str):
+    def entry(self, text: str) -> None:
         """One typed line: the view's entry (an empty one is the `next` intent), or one of
         the line game's own words (help, board)."""
         view = self.view
@@ -163,13 +172,14 @@ class PlainTable:
         self._after(seq, was, parts, message)
         return True
 
-    def _after(self, seq, was, parts, message):
+    def _after(self, seq: int, was: str, parts: set[str], message: str | None) -> None:
         """Say what an entry or a computer's move did, and the table when the game moved."""
         view = self.view
         # Shown once, here: there is no panel to keep it in.
         peek, peek_for = view.peek, view.peek_for
         view.peek, view.peek_for = None, None
         if peek_for is not None:
+            assert peek is not None  # a peek for one player is their own text
             self.private(peek_for, peek)
         else:
             if message:
@@ -189,11 +199,11 @@ class PlainTable:
                     self.say(sentence(line))
             self.show_table()
 
-    def _parts(self):
+    def _parts(self) -> set[str]:
         # The finished rounds or games (the running "total" is not one).
         return {part for part, _, _ in self.session.score_lines() if part != "total"}
 
-    def show_table(self):
+    def show_table(self) -> None:
         """The table as the UI's panels hold it: status, board, scores, the card panel (the
         prompt, which a panel may repeat, is said once: after the table)."""
         view = self.view
@@ -207,7 +217,7 @@ class PlainTable:
             lines.pop()
         self.say("\n".join(lines))
 
-    def private(self, seat: int, text: str):
+    def private(self, seat: int, text: str) -> None:
         """Show `text` to player `seat` alone: pass the screen, wait, show, wait, clear."""
         name = plain(self.session.players[seat])
         self.clear()
@@ -220,7 +230,7 @@ class PlainTable:
             self.clear()  # also when the input ends on the private screen
         self.show_table()
 
-    def save_record(self):
+    def save_record(self) -> None:
         """Rewrite the record file (play --record): a full disk or a folder that went away
         is said and the game goes on; the game log has every action anyway."""
         if self.record is None:

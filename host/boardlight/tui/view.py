@@ -13,7 +13,11 @@ and on the device, until a person has put its tile or stone on the real board an
 confirms with Enter or `next`; when every seat is a computer, each move is played at once.
 """
 
+from __future__ import annotations
+
 import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from boardcore.digits import is_digits
 from boardcore.errors import RuleError
@@ -22,6 +26,17 @@ from boardlight.computer import seats
 from boardlight.render.text.scores import breakdown_lines
 from boardlight.tui import intents
 from boardlight.tui.markup import Markup
+
+if TYPE_CHECKING:
+    from boardlight.computer.turns import Job, Proposal
+    from boardlight.sessions.base import Session
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.sessions.forbes import ForbesSession
+    from boardlight.sessions.zatre import ZatreSession
+    from boardlight.tui.intents import Event, Intent
+
+# A device screen: (kind, payload), a screen kind of boardcore.protocol.screens and its keys.
+Screen = tuple[str, dict[str, Any]]
 
 # The card panel's text width at 80 columns when the UI has not measured it (the panel is
 # 42 wide: 38 columns inside its border and padding; 36 leaves a margin).
@@ -35,22 +50,23 @@ class ViewError(Exception):
 class GameView:
     """Base class. Subclasses set GAME, NAME and implement the game-specific methods."""
 
-    GAME = None
-    NAME = None
+    GAME: str | None = None
+    NAME: str | None = None
 
-    def __init__(self, session):
+    def __init__(self, session: Session) -> None:
         self.session = session
-        self.peek = None  # text shown once in the card panel (a hint, a player's own cards)
+        # Text shown once in the card panel (a hint, a player's own cards).
+        self.peek: str | None = None
         # Lines the card panel holds, as the table UI last laid it out (None: not known, a
         # view used without the UI).
-        self.card_lines = None
+        self.card_lines: int | None = None
         # Columns of the card panel, as laid out (None: not known, CARD_WIDTH is assumed).
-        self.card_width = None
+        self.card_width: int | None = None
         # Lines the board panel holds, as laid out (None: not known, or no panel: a line
         # terminal scrolls).
-        self.board_room = None
+        self.board_room: int | None = None
         # The player the peek is for alone (their own cards), or None: it is for the table.
-        self.peek_for = None
+        self.peek_for: int | None = None
         # True when the text goes to a line terminal (tui.plain): no panel to fit, and no
         # colour to tell things apart, so a view may draw wider; the markup is removed.
         self.plain = False
@@ -59,21 +75,22 @@ class GameView:
         # The computer seats: {seat: level} (boardlight.computer.seats).
         self.computers = seats.levels(session.players, session.row.options)
         # A computer's move waiting for a person to confirm it (computer.turns.Proposal).
-        self.pending = None
+        self.pending: Proposal | None = None
         # The device's picture of the hint in the card panel (shown while the peek is).
-        self.hint_screen = None
+        self.hint_screen: Screen | None = None
 
-    def panel_rows(self, line):
+    def panel_rows(self, line: str) -> int:
         """Lines of the card panel that `line` takes: the panel wraps a longer line between
         words (as wrapped_rows counts), so a text counted in lines would overflow it."""
         return wrapped_rows(line, self.card_width or CARD_WIDTH)
 
-    def paged(self, heading, lines, entry):
+    def paged(self, heading: str, lines: Sequence[str], entry: str) -> list[list[str]]:
         """`lines` under `heading` in pages of the card panel's height (one page when it
         is not known), each page but the last ending with the entry for the next
         ("more: 'ENTRY 2'"); lines longer than the panel count the rows they wrap to."""
         room = None if self.card_lines is None else max(3, self.card_lines)
-        pages, page, used = [], [heading], self.panel_rows(heading)
+        pages: list[list[str]] = []
+        page, used = [heading], self.panel_rows(heading)
         for line in lines:
             rows = self.panel_rows(line)
             if room is not None and len(page) > 1 and used + rows + 1 > room:
@@ -93,7 +110,9 @@ class GameView:
         `next` intent (Enter alone: deal, turn the card, draw)."""
         words = text.lower().split()
         if not words:
-            return self.on_intent(intents.NEXT)
+            said = self.on_intent(intents.NEXT)
+            assert said is not None  # only a player's button changes nothing here
+            return said
         self.peek = None
         self.peek_for = None
         self.hint_screen = None
@@ -105,7 +124,7 @@ class GameView:
             return self.other(words)
         return method(words[1:])
 
-    def on_intent(self, intent):
+    def on_intent(self, intent: Intent) -> str | None:
         """Act on an intent (tui.intents); returns what to tell the table, or None when it
         changes nothing here (a player's button: the device shows what it stands for)."""
         if intent.name in ("hold", "player"):
@@ -131,7 +150,7 @@ class GameView:
             return hint([])
         raise ViewError("%r is not something a button can ask for" % (intent.name,))
 
-    def cmd_undo(self, words):
+    def cmd_undo(self, words: list[str]) -> str:
         """'undo': take back the last action (sessions.undo says how far back it goes)."""
         if words:
             raise ViewError("'undo' takes nothing after it")
@@ -150,15 +169,15 @@ class GameView:
         self.peek = "\n".join(self.help_lines())
         return "The entries are in the card panel; any entry hides them again."
 
-    def help_lines(self):
+    def help_lines(self) -> list[str]:
         """The entries as '?' lists them in the card panel (the key bar's, one a line)."""
         return ["%-10s %s" % kv for kv in self.keys() if kv[0] != "?"]
 
-    def other(self, words):
+    def other(self, words: list[str]) -> str:
         """An entry that is not a command word (coordinates, say); subclasses override."""
         raise ViewError("%r is not an entry I know (type ? for the list)" % " ".join(words))
 
-    def intent_for_event(self, event):
+    def intent_for_event(self, event: Event) -> Intent | None:
         """The intent a device input event stands for in this game, or None (see
         tui.intents.intent_for_event; a game may give a button another meaning)."""
         return intents.intent_for_event(event)
@@ -167,12 +186,12 @@ class GameView:
         """A card scanned at the device; games with cards override this."""
         raise ViewError("%s has no cards to scan (scanned %r)" % (self.NAME, code))
 
-    def private_screen(self, intent):
+    def private_screen(self, intent: Intent | None) -> Screen | None:
         """A screen for the device alone that `intent` asks for (a Forbes player holding
         their button sees their own cards), or None."""
         return None
 
-    def act(self, action):
+    def act(self, action: dict[str, Any]) -> Any:
         return self.session.act(action)
 
     # computer players --------------------------------------------------------------------
@@ -182,15 +201,15 @@ class GameView:
         """True when every seat is a computer: the game plays itself, no confirmations."""
         return len(self.computers) == len(self.session.players)
 
-    def is_computer(self, seat) -> bool:
+    def is_computer(self, seat: int | None) -> bool:
         return seat in self.computers
 
-    def computer_step(self):
+    def computer_step(self) -> Job | None:
         """The game's computer.<game>.due(...): the Job of the computer players now, or
         None. Each game's view says which."""
         return None
 
-    def computer_job(self):
+    def computer_job(self) -> Job | None:
         """The Job the front end should run now, or None (a person is to act, or a move
         waits for its confirmation). A pending move the game has moved past is dropped."""
         if not self.computers or self.session.row.status != "playing":
@@ -203,7 +222,7 @@ class GameView:
             self.pending = None
         return job
 
-    def computer_ready(self, job, result):
+    def computer_ready(self, job: Job, result: Any) -> str | None:
         """A job's result is in (call it with the table held): a step of a game that plays
         itself is taken, a move is played at once when every seat is a computer, else it
         waits in `pending` for a person. Returns what to tell the table, or None when the
@@ -221,14 +240,16 @@ class GameView:
 
     def pending_text(self) -> str:
         """The computer's move waiting to be confirmed, in a sentence."""
+        assert self.pending is not None  # called only while a move waits
         return "%s: put it on the board, then press Enter%s." % (self.pending.text, self.or_button())
 
     def confirm_pending(self) -> str:
         """A person confirms the computer's move: it is played as its entry."""
         proposal, self.pending = self.pending, None
+        assert proposal is not None  # called only while a move waits
         return self.handle(proposal.entry)
 
-    def computer_prompt(self):
+    def computer_prompt(self) -> str | None:
         """What the table waits for while a computer acts: its move to be confirmed, or
         its thinking; None when the computers wait for nobody."""
         if self.pending is not None:
@@ -238,7 +259,7 @@ class GameView:
             return "%s is thinking..." % self.session.players[job.seat]
         return None
 
-    def card_panel(self):
+    def card_panel(self) -> str:
         """The card panel: the game's card_text, under a line with the computer's move
         while one waits (the game's text then fits the lines left)."""
         if self.pending is None or self.peek:
@@ -253,7 +274,7 @@ class GameView:
             self.card_lines = lines
         return Markup("\n").join([line, text])
 
-    def screen_now(self):
+    def screen_now(self) -> Screen:
         """What the device shows now: the hint a player just asked for (until the next
         entry), else a computer's move waiting, else the game's own screen (device_screen)."""
         if self.hint_screen is not None and self.peek:
@@ -298,22 +319,22 @@ class GameView:
         table; nothing in the line-based game."""
         return "" if self.plain else " (or the device's button)"
 
-    def common_keys(self):
+    def common_keys(self) -> list[tuple[str, str]]:
         """The keys every game ends its list with: help, and leaving the game."""
         return [("?", "help"), (self.quit_key, "quit, resume later")]
 
-    def opening_lines(self):
+    def opening_lines(self) -> list[str]:
         """What decided the start, told before the first turn (Zatre: who drew what): the
         line-based game prints these lines, the table UI's greeting says them; none by
         default."""
         return []
 
-    def legend_lines(self):
+    def legend_lines(self) -> list[str]:
         """What the board's symbols mean, for the line-based game (it prints them under
         the first board and with the help); none by default."""
         return []
 
-    def part_lines(self, part: str):
+    def part_lines(self, part: str) -> list[str]:
         """The score breakdown of one finished part of the game ('round 2', 'game 1'), as
         the line-based game prints it when that part ends."""
         return breakdown_lines(self.session.players, self.session.score_lines(), [part])
@@ -322,7 +343,7 @@ class GameView:
         return "%s game #%d, %s. %s" % (self.NAME, self.session.row.id,
                                         ", ".join(self.session.players), self.prompt())
 
-    def device_screen(self):
+    def device_screen(self) -> Screen:
         """What the device should show now: (kind, payload), a screen kind of
         boardcore.protocol.screens and its keys. The table's text is its standing state:
         it scrolls again and again, not once and then a dark device."""
@@ -338,16 +359,16 @@ class GameView:
         """The `next` intent: deal, turn the next card, draw (each game says which)."""
         raise NotImplementedError
 
-    def turn_seat(self):
+    def turn_seat(self) -> int | None:
         raise NotImplementedError
 
-    def points(self):
+    def points(self) -> Sequence[object]:
         raise NotImplementedError
 
     def prompt(self) -> str:
         raise NotImplementedError
 
-    def keys(self):
+    def keys(self) -> list[tuple[str, str]]:
         raise NotImplementedError
 
     def board_text(self) -> str:
@@ -357,16 +378,16 @@ class GameView:
         raise NotImplementedError
 
 
-def wrapped_rows(line, width):
+def wrapped_rows(line: str, width: int) -> int:
     """How many rows `line` takes in a panel `width` columns wide that wraps between words
     (a word longer than the panel is cut), as the table UI's panels do."""
     return max(1, len(textwrap.wrap(line, width, break_long_words=True,
                                     break_on_hyphens=False)))
 
 
-def parse_ints(words, count, what):
+def parse_ints(words: Sequence[str], count: int, what: str) -> list[int]:
     """`count` whole numbers from words (commas allowed), or a ViewError naming `what`."""
-    values = []
+    values: list[int] = []
     for word in " ".join(words).replace(",", " ").split():
         try:
             values.append(int(word))
@@ -377,7 +398,7 @@ def parse_ints(words, count, what):
     return values
 
 
-def seat_by_name_or_number(players, word):
+def seat_by_name_or_number(players: Sequence[str], word: str) -> int:
     """A seat from '2' (1-based, as shown, ASCII digits: no name is one) or a player's name
     (case-insensitive)."""
     if is_digits(word):
@@ -391,15 +412,19 @@ def seat_by_name_or_number(players, word):
     raise ViewError("no player called %r (players: %s)" % (word, ", ".join(players)))
 
 
-def view_for(session):
+def view_for(session: Session) -> GameView:
     """The GameView for a session's game."""
     game = session.GAME
     if game == "fits":
-        from boardlight.tui.fits import FitsView as View
-    elif game == "zatre":
-        from boardlight.tui.zatre import ZatreView as View
-    elif game == "forbes":
-        from boardlight.tui.forbes import ForbesView as View
-    else:
-        raise RuleError("no table view for %r" % (game,))
-    return View(session)
+        from boardlight.tui.fits import FitsView
+
+        return FitsView(cast("FitsSession", session))  # GAME names the class
+    if game == "zatre":
+        from boardlight.tui.zatre import ZatreView
+
+        return ZatreView(cast("ZatreSession", session))
+    if game == "forbes":
+        from boardlight.tui.forbes import ForbesView
+
+        return ForbesView(cast("ForbesSession", session))
+    raise RuleError("no table view for %r" % (game,))

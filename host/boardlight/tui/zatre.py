@@ -13,6 +13,10 @@ next player's new tiles are drawn with Enter (the device's "next"): until then '
 the turn back.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.zatre import engine as zatre_engine
 from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
 from boardcore.zatre.hint import cell_hints, compact_hint, legal_turns, values_of
@@ -23,12 +27,22 @@ from boardlight.tui import intents
 from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
-def parse_tiles(words):
+    from boardcore.zatre.game import Game
+
+    from boardlight.computer.turns import Job
+    from boardlight.sessions.zatre import ZatreSession
+    from boardlight.tui.intents import Event, Intent
+    from boardlight.tui.view import Screen
+
+
+def parse_tiles(words: list[str]) -> list[list[int]]:
     """The placements of one typed turn as [[row, col, value], ...] in the order typed."""
     text = " ".join(words)
     if "@" in text or "=" in text:
-        out = []
+        out: list[list[int]] = []
         for item in text.split():
             if "@" in item:
                 value, _, where = item.partition("@")
@@ -54,31 +68,32 @@ SHEET_PAGE_LINES = 12
 class ZatreView(GameView):
     GAME = "zatre"
     NAME = "Zatre"
+    session: ZatreSession
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.core
 
-    def on_next(self):
+    def on_next(self) -> str:
         if self.session.awaiting_draw:
             return self.draw()
         return self.prompt()
 
-    def draw(self):
+    def draw(self) -> str:
         """The player to move draws their new tiles (shown from now on)."""
         game = self.game
         name = self.session.players[game.current]
         hand = self.act({"type": "draw", "seat": game.current})
         return "%s draws %s. %s" % (name, _hand(hand), self.prompt())
 
-    def draw_prompt(self):
+    def draw_prompt(self) -> str:
         """The prompt while the player to move has not drawn their new tiles."""
         game = self.game
         return "%s: press Enter%s to draw your tiles ('undo' takes back %s's turn)." % (
             self.session.players[game.current], self.or_button(),
             self.session.players[self.session.last_action()[1]["seat"]])
 
-    def other(self, words):
+    def other(self, words: list[str]) -> str:
         game = self.game
         if not any(ch.isdigit() for word in words for ch in word):
             return GameView.other(self, words)  # no coordinates at all: not a turn
@@ -89,7 +104,7 @@ class ZatreView(GameView):
             self._check_triples(words, tiles)
         return self._play(tiles)
 
-    def _check_triples(self, words, tiles):
+    def _check_triples(self, words: list[str], tiles: list[list[int]]) -> None:
         """Numbers alone are read ROW COL VALUE: when a value read so is not in hand, say
         so in those terms, with the VALUE@ROW,COL form the player probably meant."""
         hand = list(self.game.hand())
@@ -104,7 +119,7 @@ class ZatreView(GameView):
                 text += "; for a %d at %d,%d type %d@%d,%d" % (row, col, value, row, col, value)
             raise ViewError(text + " (each tile as VALUE@ROW,COL)")
 
-    def _play(self, tiles):
+    def _play(self, tiles: list[list[int]]) -> str:
         game = self.game
         seat = game.current
         result = self.act({"type": "turn", "seat": seat, "tiles": tiles})
@@ -122,16 +137,16 @@ class ZatreView(GameView):
                 self.session.players, game.final_scores())) + "; %s." % self._result()
         return text
 
-    def _result(self):
+    def _result(self) -> str:
         """'winner: Ann with 31' (or the shared win, or a solo game's total)."""
         return self.session.summary_lines()[1]
 
-    def cmd_pass(self, words):
+    def cmd_pass(self, words: list[str]) -> str:
         if words:
             raise ViewError("'pass' takes nothing after it")
         return self._play([])
 
-    def cmd_hint(self, words):
+    def cmd_hint(self, words: list[str]) -> str:
         game = self.game
         if game.over:
             raise ViewError("the game is over: no hints")
@@ -197,7 +212,7 @@ class ZatreView(GameView):
                                          " (page %d of %d)" % (page, len(pages))
                                          if len(pages) > 1 else "")
 
-    def cmd_sheet(self, words):
+    def cmd_sheet(self, words: list[str]) -> str:
         if not words or len(words) > 2:
             raise ViewError("whose sheet? 'sheet P' (and 'sheet P N' for its page N)")
         seat = seat_by_name_or_number(self.session.players, words[0])
@@ -234,7 +249,7 @@ class ZatreView(GameView):
             self.session.players[seat],
             " (page %d of %d)" % (page, len(pages)) if len(pages) > 1 else "")
 
-    def intent_for_event(self, event):
+    def intent_for_event(self, event: Event) -> Intent | None:
         # The device always shows the hand and its compact hint; its "next" button asks for
         # the full hint here (Enter alone repeats the prompt). Turns are typed.
         intent = GameView.intent_for_event(self, event)
@@ -244,20 +259,20 @@ class ZatreView(GameView):
             return intent  # draw the next player's tiles
         return intents.HINT if intent == intents.NEXT else intent
 
-    def computer_step(self):
+    def computer_step(self) -> Job | None:
         return computer_zatre.due(self.session, self.computers, self.autoplay)
 
     # -- panels ------------------------------------------------------------------------------
 
-    def status_line(self):
+    def status_line(self) -> str:
         game = self.game
         return "Zatre #%d · turn %d · bag %d" % (self.session.row.id, game.turns + 1,
                                                       len(game.bag))
 
-    def turn_seat(self):
+    def turn_seat(self) -> int | None:
         return None if self.game.over else self.game.current
 
-    def points(self):
+    def points(self) -> list[int]:
         # During the game: the points on each sheet. The tiles in hand only cost their
         # values when the game ends with them unplaced (then: the final scores).
         game = self.game
@@ -265,7 +280,7 @@ class ZatreView(GameView):
             return game.final_scores()
         return [sheet.total() for sheet in game.sheets]
 
-    def prompt(self):
+    def prompt(self) -> str:
         game = self.game
         if game.over:
             return "The game is over: %s." % self._result()
@@ -279,11 +294,11 @@ class ZatreView(GameView):
         return "%s: place %d of %s as VALUE@ROW,COL ...%s" % (name, need, _hand(game.hand()),
                                                                extra)
 
-    def keys(self):
+    def keys(self) -> list[tuple[str, str]]:
         return [("V@R,C ..", "place tiles (e.g. 5@7,7 3@7,8)"), ("pass", "no tile fits"),
                 ("hint", "best turns"), ("sheet P", "score sheet")] + self.common_keys()
 
-    def opening_lines(self):
+    def opening_lines(self) -> list[str]:
         game = self.game
         if game.turns:
             return []
@@ -292,7 +307,7 @@ class ZatreView(GameView):
             for k, draws in enumerate(game.opening)]
         return lines + ["%s starts." % game.players[game.first]]
 
-    def greeting(self):
+    def greeting(self) -> str:
         # Before the first turn: the opening draw that decided who starts (the line-based
         # game prints the same opening_lines first). The card panel says whose hand is what.
         game = self.game
@@ -302,15 +317,15 @@ class ZatreView(GameView):
         return "Zatre game #%d. %s: %s The first turn covers the red square 7,7." % (
             self.session.row.id, "; ".join(draws), starts)
 
-    def legend_lines(self):
+    def legend_lines(self) -> list[str]:
         return ["Rows and columns 0-14 from the top-left (every other column is labelled);",
                 "'·' an empty cell, '▪' an empty grey square (x2: a tile goes there only",
                 "when its row or column makes 10-12), '*' the red start square (7,7)."]
 
-    def placeholder(self):
+    def placeholder(self) -> str:
         return "VALUE@ROW,COL for each tile, e.g. 5@7,7 3@7,8 (help: ?)"
 
-    def board_text(self):
+    def board_text(self) -> str:
         board = self.game.board
         lines = [column_labels()]
         for r in range(SIZE):
@@ -332,7 +347,7 @@ class ZatreView(GameView):
             lines.append("%2d " % r + Markup("").join(cells))
         return Markup("\n").join(lines)
 
-    def card_text(self):
+    def card_text(self) -> str:
         if self.peek:
             return self.peek
         game = self.game
@@ -355,13 +370,13 @@ class ZatreView(GameView):
             lines.append(line if len(line) <= CARD_WIDTH else self._result())
         lines.append("        sheet  held  if it ended now" if not game.over
                      else "        sheet  held  score")
-        seats = range(len(self.session.players))
+        seats: Sequence[int] = range(len(self.session.players))
         if self.card_lines is not None and len(lines) + len(seats) > self.card_lines:
             # Beside the device's mirror the panel holds 6 lines: five or six players' rows
             # do not fit. A player holding nothing has sheet = score, as the scoreboard
             # shows already: the rows of those who hold tiles are the ones that say more.
             seats = [p for p in seats if held(p)]
-        more = []
+        more: Sequence[int] = []
         closing = 0 if len(seats) == len(self.session.players) else 1
         if self.card_lines is not None and len(lines) + len(seats) + closing > self.card_lines:
             # Still too many (late in the game several keep a tile they could not place):
@@ -378,7 +393,7 @@ class ZatreView(GameView):
             lines.append("the others hold no tiles" if seats else "nobody holds tiles")
         return "\n".join(lines)
 
-    def device_screen(self):
+    def device_screen(self) -> Screen:
         game = self.game
         if game.over:
             return ("scores", {"scores": game.final_scores(), "names": self.session.players})
@@ -389,7 +404,7 @@ class ZatreView(GameView):
         return ("zatre_tiles", {"tiles": game.hand(), "hint": list(hint)})
 
 
-def column_labels():
+def column_labels() -> str:
     """The line over the board: the even columns' numbers, each ending over its column
     (a cell is two characters wide, so '10' takes the whole of column 10's; the odd
     columns between go unlabelled rather than wrongly: there is no line for a second)."""
@@ -400,9 +415,9 @@ def column_labels():
 CARD_WIDTH = 36
 
 
-def _hand(values):
+def _hand(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values) or "no tiles"
 
 
-def _box(value):
+def _box(value: object) -> str:
     return "" if value is None else str(value)

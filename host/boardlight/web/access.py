@@ -5,8 +5,11 @@ and live only in memory: nothing writes them to the game log, so no export or re
 hold one, and the links of an earlier game (or an earlier run of this one) open nothing.
 """
 
+from __future__ import annotations
+
 import hmac
 import secrets
+from collections.abc import Collection
 
 # 24 random bytes: 192 bits, 32 URL-safe characters.
 TOKEN_BYTES = 24
@@ -17,7 +20,7 @@ class Audience:
 
     __slots__ = ("seat", "name")
 
-    def __init__(self, seat, name):
+    def __init__(self, seat: int | None, name: str) -> None:
         self.seat = seat
         self.name = name
 
@@ -26,11 +29,11 @@ class Audience:
         return self.seat is None
 
     @property
-    def key(self):
+    def key(self) -> str:
         """Pages with the same key see the same picture."""
         return "spectator" if self.seat is None else "seat %d" % (self.seat + 1)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Audience(%s)" % self.key
 
 
@@ -39,15 +42,15 @@ class Access:
     The seats in `computers` (computer players) have no page: nobody plays them from a
     phone, and their hidden cards are shown to no one."""
 
-    def __init__(self, players, computers=()):
-        self._entries = []  # (token, Audience)
+    def __init__(self, players: list[str], computers: Collection[int] = ()) -> None:
+        self._entries: list[tuple[str, Audience]] = []
         for seat, name in enumerate(players):
             if seat in computers:
                 continue
             self._entries.append((secrets.token_urlsafe(TOKEN_BYTES), Audience(seat, name)))
         self._entries.append((secrets.token_urlsafe(TOKEN_BYTES), Audience(None, "spectators")))
 
-    def audience(self, token):
+    def audience(self, token: object) -> Audience | None:
         """The Audience a token opens, or None. Every token is compared in constant time
         and all of them are compared, so the time taken says nothing about any token."""
         found = None
@@ -57,6 +60,6 @@ class Access:
                 found = audience
         return found
 
-    def pages(self):
+    def pages(self) -> list[tuple[str, Audience]]:
         """[(token, Audience)]: each seat's page in seat order, then the spectators'."""
         return list(self._entries)

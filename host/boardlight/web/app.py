@@ -6,16 +6,26 @@ style.css beside them. Any path without a valid token answers 403 with the same 
 bytes, whatever the path or method, so it tells nothing about the game or the tokens.
 """
 
+from __future__ import annotations
+
 import asyncio
 import json
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers as RequestHeaders
+from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocketDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from boardlight.web import assets
 from boardlight.web.pages import Pictures, Refused, document, make_move, picture
+
+if TYPE_CHECKING:
+    from boardlight.sessions.table import Change, Table
+    from boardlight.web.access import Access, Audience
 
 METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 BODY_LIMIT = 8192  # bytes: a move is a few dozen
@@ -38,15 +48,17 @@ HEADERS = {
 class Headers:
     """ASGI middleware: HEADERS on every HTTP answer."""
 
-    def __init__(self, app):
+    live: Live  # the app's WebSocket pages, set by make_app
+
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self.raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in HEADERS.items()]
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
-        async def send_with_headers(message):
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = dict(message)
                 message["headers"] = list(message.get("headers", [])) + self.raw
@@ -55,7 +67,7 @@ class Headers:
         return await self.app(scope, receive, send_with_headers)
 
 
-def forbidden():
+def forbidden() -> Response:
     return PlainTextResponse("403 forbidden\n", status_code=403)
 
 
@@ -63,41 +75,41 @@ class Live:
     """The pages connected over WebSocket: each is woken after every committed action and
     sent its audience's picture of the game."""
 
-    def __init__(self, table, pictures):
+    def __init__(self, table: Table, pictures: Pictures) -> None:
         self.table = table
         self.pictures = pictures
-        self.loop = None
-        self.wakers = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.wakers: set[asyncio.Event] = set()
 
-    def start(self, loop):
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self._unsubscribe = self.table.subscribe(self._changed)
 
-    def stop(self):
+    def stop(self) -> None:
         self._unsubscribe()
 
-    def _changed(self, _change):
+    def _changed(self, _change: Change) -> None:
         # In the acting thread, the table held: only wake the server's loop.
         loop = self.loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._wake_all)
 
-    def _wake_all(self):
+    def _wake_all(self) -> None:
         for wake in self.wakers:
             wake.set()
 
 
-def make_app(table, access, errors=None):
+def make_app(table: Table, access: Access, errors: list[str] | None = None) -> Headers:
     """The ASGI app of `table`'s pages, opened by the tokens of `access` (web.access).
     `errors`: a list that gets one line per request that failed inside the server."""
     pictures = Pictures(table)
     live = Live(table, pictures)
     errors = errors if errors is not None else []
 
-    def audience_of(request):
+    def audience_of(request: Request) -> Audience | None:
         return access.audience(request.path_params.get("token", ""))
 
-    def same_origin(headers):
+    def same_origin(headers: RequestHeaders) -> bool:
         # Browsers send Origin with every POST and WebSocket: a page of another site that
         # somehow knew a token still may not use it.
         origin = headers.get("origin")
@@ -106,7 +118,7 @@ def make_app(table, access, errors=None):
         host = headers.get("host", "")
         return origin in ("http://" + host, "https://" + host)
 
-    async def page(request):
+    async def page(request: Request) -> Response:
         audience = audience_of(request)
         if audience is None:
             return forbidden()
@@ -115,13 +127,13 @@ def make_app(table, access, errors=None):
         now = table.read(picture, audience)
         return Response(document(table.session, audience, now), media_type="text/html")
 
-    async def slash(request):
+    async def slash(request: Request) -> Response:
         # /t/TOKEN without its slash: the page's own files are beside it, so add it.
         if audience_of(request) is None:
             return forbidden()
         return RedirectResponse("%s/" % request.url.path, status_code=307)
 
-    async def asset(request):
+    async def asset(request: Request) -> Response:
         if audience_of(request) is None:
             return forbidden()
         name = request.path_params["name"]
@@ -131,13 +143,13 @@ def make_app(table, access, errors=None):
         text, media = found
         return Response(text, media_type=media)
 
-    async def state(request):
+    async def state(request: Request) -> Response:
         audience = audience_of(request)
         if audience is None:
             return forbidden()
         return Response(pictures.message(audience), media_type="application/json")
 
-    async def act(request):
+    async def act(request: Request) -> Response:
         audience = audience_of(request)
         if audience is None:
             return forbidden()
@@ -146,6 +158,7 @@ def make_app(table, access, errors=None):
         if not same_origin(request.headers):
             return forbidden()
         body = await request.body()
+        answer: dict[str, Any]
         try:
             if len(body) > BODY_LIMIT:
                 raise Refused("a move is a few dozen bytes, not %d" % len(body), status=413)
@@ -163,16 +176,16 @@ def make_app(table, access, errors=None):
                 answer.update(table.read(picture, audience))
         return JSONResponse(answer, status_code=status)
 
-    async def socket(websocket):
+    async def socket(websocket: WebSocket) -> None:
         audience = access.audience(websocket.path_params.get("token", ""))
         if audience is None or not same_origin(websocket.headers):
             await websocket.close(code=1008)  # before accept: the client gets HTTP 403
             return
         await websocket.accept()
         wake = asyncio.Event()
-        pongs = []
+        pongs: list[int] = []
 
-        async def sender():
+        async def sender() -> None:
             sent = None
             while True:
                 await wake.wait()
@@ -200,10 +213,10 @@ def make_app(table, access, errors=None):
             live.wakers.discard(wake)
             task.cancel()
 
-    async def everything_else(request):
+    async def everything_else(request: Request) -> Response:
         return forbidden()
 
-    async def server_error(request, exc):
+    async def server_error(request: Request, exc: Exception) -> Response:
         # The path without its token: this line may be printed at the table.
         path = request.url.path.replace(request.path_params.get("token") or "\0", "TOKEN")
         errors.append("%s %s: %s: %s" % (request.method, path, type(exc).__name__, exc))

@@ -11,7 +11,7 @@ from boardlight.render.svg import zatre as zatre_svg
 BACKGROUND = "#f4f1ea"  # the pictures' paper
 
 
-def _text_on(colour) -> str:
+def _text_on(colour: str) -> str:
     """Black or white, whichever reads better on `colour` (#rrggbb)."""
     r, g, b = (int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
     return "#000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else "#fff"
@@ -36,7 +36,7 @@ def colours_css() -> str:
     return "\n".join(out) + "\n"
 
 
-def _read(name) -> str:
+def _read(name: str) -> str:
     return resources.files("boardlight.web").joinpath("static", name).read_text("utf-8")
 
 

@@ -6,6 +6,10 @@ column to drop it in; or set the card aside. Between cards, any player's page ma
 next one (and deal the next round) when the host deals from the game's seed.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.errors import RuleError
 from boardcore.fits import tiles as fits_tiles
 from boardcore.fits.board import COLS, ROWS
@@ -13,8 +17,15 @@ from boardcore.fits.score import score_board
 
 from boardlight.web.html import el, esc, heading, items, move_button, news, scoreboard, section
 
+if TYPE_CHECKING:
+    from boardcore.fits.board import Board
+    from boardcore.fits.layouts import Layout
 
-def fragment(session, audience) -> str:
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.web.access import Audience
+
+
+def fragment(session: FitsSession, audience: Audience) -> str:
     game = session.core
     names = list(session.players)
     name = names[audience.seat] if audience.seat is not None else None
@@ -55,11 +66,11 @@ def fragment(session, audience) -> str:
     return "".join(parts)
 
 
-def _tile_name(tile) -> str:
+def _tile_name(tile: str) -> str:
     return el("span", esc(tile), class_="tile-name fits-%s" % tile)
 
 
-def _status(session, audience) -> str:
+def _status(session: FitsSession, audience: Audience) -> str:
     game = session.core
     names = session.players
     me = names[audience.seat] if audience.seat is not None else None
@@ -88,11 +99,11 @@ def _status(session, audience) -> str:
     return where + "Everyone has acted: next, the table turns card %d." % (game.turned + 1)
 
 
-def _news(session, audience) -> str:
+def _news(session: FitsSession, audience: Audience) -> str:
     return _status(session, audience)
 
 
-def _orientations(tile) -> str:
+def _orientations(tile: str) -> str:
     """The orientations of `tile` as a radio group (the drop buttons are over the board)."""
     choices = []
     for o in range(1, fits_tiles.orientation_count(tile) + 1):
@@ -111,7 +122,7 @@ def _orientations(tile) -> str:
                                     class_="note"), class_="own drop")
 
 
-def _moves(session, audience) -> str:
+def _moves(session: FitsSession, audience: Audience) -> str:
     """Dealing and turning the next card, for any player's page when the host deals."""
     game = session.core
     if audience.spectator or session.table_deal:
@@ -125,7 +136,7 @@ def _moves(session, audience) -> str:
     return ""
 
 
-def _board(board, layout, number, dropping=None) -> str:
+def _board(board: Board, layout: Layout, number: int, dropping: str | None = None) -> str:
     """The player's board as a table: row 12 at the top, as it stands on the ramp. While
     the player has `dropping` (a tile) to place, each column's heading is its drop button."""
     if dropping is None:
@@ -160,7 +171,7 @@ def _board(board, layout, number, dropping=None) -> str:
                           % (number, note)) + "".join(rows), class_="fits-board")
 
 
-def _round_score(score) -> str:
+def _round_score(score: dict[str, Any]) -> str:
     parts = ["%d open dot%s" % (score["open_dots"], "" if score["open_dots"] == 1 else "s")]
     if score["board"] == 1:
         parts.append("%d full row%s" % (score["full_rows"], "" if score["full_rows"] == 1 else "s"))
@@ -172,7 +183,7 @@ def _round_score(score) -> str:
         [esc(p) for p in parts], class_="breakdown"), class_="own")
 
 
-def move(session, audience, request):
+def move(session: FitsSession, audience: Audience, request: dict[str, Any]) -> dict[str, Any]:
     """The session action for a move from a seat's page."""
     game = session.core
     kind = request.get("kind")
@@ -194,7 +205,7 @@ def move(session, audience, request):
             "orientation": request.get("orientation"), "column": request.get("column")}
 
 
-def said(session, audience, action, result) -> str:
+def said(session: FitsSession, audience: Audience, action: dict[str, Any], result: Any) -> str:
     kind = action["type"]
     if kind == "drop":
         return "You dropped %s (orientation %s) in column %s: it rests on row %d." % (

@@ -6,28 +6,38 @@ each player has shown to the table), so a hidden hand is never in another page's
 Moves: draw a stone, tap the cell for it, deal the next game, show one's cards to the table.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from boardcore.errors import RuleError
 from boardcore.forbes.rules import SIZE, SYMBOLS, symbol_name
 
 from boardlight.web.html import el, esc, heading, items, move_button, news, scoreboard, section
 
+if TYPE_CHECKING:
+    from boardcore.forbes.game import Game
+
+    from boardlight.sessions.forbes import ForbesSession
+    from boardlight.web.access import Audience
+
 GLYPH = {"S": "■", "T": "▲", "C": "●", "X": "★"}
 
 
-def stone(code) -> str:
+def stone(code: str) -> str:
     """A stone or card as its coloured glyph and its name in words."""
     return el("span", GLYPH[code], class_="glyph forbes-%s" % code, aria_hidden="true") + \
         el("span", " " + symbol_name(code), class_="name")
 
 
-def shown_hands(game):
+def shown_hands(game: Game) -> list[str | None]:
     """Per seat: the cards that player has shown to the table (all of them once the board
     is full), else None: read from another seat's view, which holds a hand only then."""
     n = len(game.players)
     return [game.view((seat + 1) % n).shown[seat] for seat in range(n)]
 
 
-def fragment(session, audience) -> str:
+def fragment(session: ForbesSession, audience: Audience) -> str:
     """The page of `audience` (a web.access.Audience) as HTML."""
     match = session.core
     game = session.game  # the game being played, else the last one finished
@@ -73,7 +83,7 @@ def fragment(session, audience) -> str:
     return "".join(parts)
 
 
-def _status(session, audience) -> str:
+def _status(session: ForbesSession, audience: Audience) -> str:
     match = session.core
     game = match.game
     if match.over:
@@ -92,7 +102,7 @@ def _status(session, audience) -> str:
     return "%s to play: places the %s." % (name, symbol_name(game.stone))
 
 
-def _news(session, audience) -> str:
+def _news(session: ForbesSession, audience: Audience) -> str:
     """The last thing that happened, and what this page's player must do."""
     game = session.game
     out = []
@@ -104,7 +114,7 @@ def _news(session, audience) -> str:
     return " ".join(out)
 
 
-def _board(game, placing) -> str:
+def _board(game: Game, placing: bool) -> str:
     """The 4 x 4 board as a table; with `placing`, every empty cell is a button."""
     rows = [el("tr", el("td", "") + "".join(el("th", str(c), scope="col")
                                              for c in range(SIZE)))]
@@ -116,6 +126,7 @@ def _board(game, placing) -> str:
             if code != ".":
                 cells.append(el("td", stone(code), class_="cell", data_row=r, data_col=c))
             elif placing:
+                assert game.stone is not None  # placing: the stone drawn goes here
                 cells.append(el("td", move_button(
                     el("span", "empty", class_="sr"), {"kind": "place", "row": r, "col": c},
                     class_="cell-button", aria_label="place the %s at %s"
@@ -128,7 +139,7 @@ def _board(game, placing) -> str:
               + "".join(rows), class_="forbes-board")
 
 
-def _moves(session, audience, mine) -> str:
+def _moves(session: ForbesSession, audience: Audience, mine: bool) -> str:
     if audience.spectator:
         return ""
     match = session.core
@@ -146,7 +157,7 @@ def _moves(session, audience, mine) -> str:
     return el("div", "".join(buttons), class_="moves") if buttons else ""
 
 
-def move(session, audience, request):
+def move(session: ForbesSession, audience: Audience, request: dict[str, Any]) -> dict[str, Any]:
     """The session action for a move from a seat's page (the seat is the page's own);
     RuleError for a move the page cannot make. The core checks the rest."""
     kind = request.get("kind")
@@ -163,7 +174,7 @@ def move(session, audience, request):
     raise RuleError("a Forbes page draws, places, deals or shows its cards, not %r" % (kind,))
 
 
-def said(session, audience, action, result) -> str:
+def said(session: ForbesSession, audience: Audience, action: dict[str, Any], result: Any) -> str:
     """What the acting page is told once its move is in the log."""
     kind = action["type"]
     if kind == "draw":

@@ -1,24 +1,31 @@
 """The pages' links for the people at the table: as text, and as a QR code a phone's camera
 reads off the terminal (segno draws it in text, two rows of modules per line)."""
 
+from __future__ import annotations
+
 import io
 import socket
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import segno
 
+if TYPE_CHECKING:
+    from boardlight.web.server import WebServer
 
-def qr_text(url) -> str:
+
+def qr_text(url: str) -> str:
     """The QR code of `url` in block characters, a margin around it."""
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
     return out.getvalue()
 
 
-def lan_addresses():
+def lan_addresses() -> list[str]:
     """This computer's IPv4 addresses on its networks (not 127.x), best guess first; []
     when none is found. Reads the interfaces (Linux) or the host name's addresses; sends
     nothing anywhere."""
-    found = []
+    found: list[str] = []
     try:
         import fcntl
         import struct
@@ -37,18 +44,18 @@ def lan_addresses():
         pass
     if not found:
         try:
-            found = [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+            found = [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
                                                                socket.AF_INET)]
         except OSError:
             found = []
-    out = []
+    out: list[str] = []
     for address in found:
         if not address.startswith("127.") and address not in out:
             out.append(address)
     return out
 
 
-def where_text(server, address) -> str:
+def where_text(server: WebServer, address: str | None) -> str:
     """One sentence on who can reach the pages."""
     if not server.lan:
         return ("The web pages listen on this computer only (127.0.0.1, port %d): open them"
@@ -58,7 +65,8 @@ def where_text(server, address) -> str:
                 server.port, address or "this computer"))
 
 
-def show_links(server, echo, wait=None):
+def show_links(server: WebServer, echo: Callable[..., Any],
+               wait: Callable[[str], object] | None = None) -> list[tuple[str, str]]:
     """Print every page's link and QR code. With `wait` (a function that returns when
     the person is ready), one page at a time, each replaced by the next, so that a seat's
     code is on the screen only while its player scans it."""
@@ -68,7 +76,7 @@ def show_links(server, echo, wait=None):
         address = addresses[0] if addresses else None
     links = server.links(address or (None if not server.lan else "THIS-COMPUTER"))
 
-    def where():
+    def where() -> None:
         echo(where_text(server, address))
         if server.lan and address is None:
             echo("(No network address found: put this computer's address where the links"

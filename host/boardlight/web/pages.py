@@ -5,7 +5,10 @@ Every picture is built under the table's lock from one seq, so the number a page
 with its next move names exactly the state it showed.
 """
 
+from __future__ import annotations
+
 import json
+from typing import TYPE_CHECKING, Any, Protocol
 
 from boardcore.errors import RuleError
 
@@ -13,31 +16,54 @@ from boardlight.store.gamelog import StoreError
 from boardlight.web import fits, forbes, zatre
 from boardlight.web.html import el, esc, move_button
 
-PRESENTERS = {"fits": fits, "zatre": zatre, "forbes": forbes}
+if TYPE_CHECKING:
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.sessions.forbes import ForbesSession
+    from boardlight.sessions.table import Table
+    from boardlight.sessions.zatre import ZatreSession
+    from boardlight.web.access import Audience
+
+    # A session of one of the games (its GAME names it).
+    GameSession = FitsSession | ZatreSession | ForbesSession
+
+
+class Presenter(Protocol):
+    """What each game's module (web.fits, web.zatre, web.forbes) offers the server."""
+
+    def fragment(self, session: Any, audience: Audience) -> str: ...
+
+    def move(self, session: Any, audience: Audience,
+             request: dict[str, Any]) -> dict[str, Any]: ...
+
+    def said(self, session: Any, audience: Audience, action: dict[str, Any],
+             result: Any) -> str: ...
+
+
+PRESENTERS: dict[str, Presenter] = {"fits": fits, "zatre": zatre, "forbes": forbes}
 GAME_NAMES = {"fits": "FITS", "zatre": "Zatre", "forbes": "Forbes"}
 
 
 class Refused(Exception):
     """A request the server turns down before the game sees it (the message says why)."""
 
-    def __init__(self, message, status=400):
+    def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
 
 
-def presenter(game):
+def presenter(game: str) -> Presenter:
     """The module that draws `game`'s pages and reads its moves."""
     return PRESENTERS[game]
 
 
-def picture(session, audience) -> dict:
+def picture(session: GameSession, audience: Audience) -> dict[str, Any]:
     """{"seq", "html"}: the audience's picture of the game as it is now (call it with the
     table held)."""
     html = presenter(session.GAME).fragment(session, audience)
     return {"seq": session.seq, "html": html + undo_control(session, audience)}
 
 
-def undo_control(session, audience) -> str:
+def undo_control(session: GameSession, audience: Audience) -> str:
     """The button that takes back the last move, on the page of the player who made it
     while it can be taken back (docs/web.md); nothing on the other pages."""
     if audience.spectator or session.undo_seat() != audience.seat:
@@ -46,7 +72,7 @@ def undo_control(session, audience) -> str:
                                  class_="undo"), class_="moves own")
 
 
-def undo_move(session, audience) -> dict:
+def undo_move(session: GameSession, audience: Audience) -> dict[str, Any]:
     """The undo action for a page's "take back" button: only the page of the player whose
     move it would take back may ask."""
     why = session.undo_refusal()
@@ -62,12 +88,12 @@ class Pictures:
     """The pictures of the game for each audience, made once per state (every page of the
     same audience is sent the same text)."""
 
-    def __init__(self, table):
+    def __init__(self, table: Table) -> None:
         self.table = table
-        self._seq = None
-        self._made = {}
+        self._seq: int | None = None
+        self._made: dict[str, str] = {}
 
-    def message(self, audience) -> str:
+    def message(self, audience: Audience) -> str:
         """The JSON text of the audience's picture, now."""
         with self.table.lock:
             seq = self.table.seq
@@ -80,7 +106,7 @@ class Pictures:
             return text
 
 
-def make_move(table, audience, body):
+def make_move(table: Table, audience: Audience, body: Any) -> tuple[int, dict[str, Any]]:
     """A move from a page: body {"seen": seq shown, "move": {"kind": ..., ...}}. Returns
     (HTTP status, answer dict); the answer holds the page's new picture either way."""
     if audience.spectator:
@@ -102,7 +128,7 @@ def make_move(table, audience, body):
                 result = table.act(action, seen=body.get("seen"),
                                    source="%s's page" % audience.name)
                 said = game_moves.said(session, audience, action, result)
-            answer = {"ok": True, "message": said}
+            answer: dict[str, Any] = {"ok": True, "message": said}
             status = 200
         except (RuleError, StoreError) as exc:
             answer = {"ok": False, "refused": str(exc)}
@@ -111,7 +137,7 @@ def make_move(table, audience, body):
     return status, answer
 
 
-def document(session, audience, seq_picture) -> str:
+def document(session: GameSession, audience: Audience, seq_picture: dict[str, Any]) -> str:
     """The whole page: the picture of now, and the script that keeps it live."""
     name = GAME_NAMES[session.GAME]
     title = "%s · %s · boardlight" % ("Spectators" if audience.spectator else audience.name,

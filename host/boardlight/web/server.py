@@ -6,16 +6,22 @@ is printed on the terminal the UI draws on: what goes wrong inside the server is
 `errors` for the table to report when the game is left.
 """
 
+from __future__ import annotations
+
 import asyncio
 import logging
 import socket
 import threading
 import time
+from typing import TYPE_CHECKING
 
 import uvicorn
 
 from boardlight.web.access import Access
 from boardlight.web.app import make_app
+
+if TYPE_CHECKING:
+    from boardlight.sessions.table import Table
 
 LOCAL = "127.0.0.1"
 LAN = "0.0.0.0"
@@ -28,11 +34,11 @@ class WebError(Exception):
 class _Errors(logging.Handler):
     """uvicorn's error log, kept in a list instead of printed on the UI's terminal."""
 
-    def __init__(self, errors):
+    def __init__(self, errors: list[str]) -> None:
         super().__init__(logging.ERROR)
         self.errors = errors
 
-    def emit(self, record):
+    def emit(self, record: logging.LogRecord) -> None:
         self.errors.append(record.getMessage())
 
 
@@ -43,7 +49,8 @@ class WebServer:
     server restarted for the same game may be given the old one, so that the phones'
     links keep working."""
 
-    def __init__(self, table, host=LOCAL, port=0, access=None):
+    def __init__(self, table: Table, host: str = LOCAL, port: int = 0,
+                 access: Access | None = None) -> None:
         self.table = table
         self.host = host
         if access is None:
@@ -52,11 +59,11 @@ class WebServer:
             session = table.session
             access = Access(session.players, seats.levels(session.players, session.row.options))
         self.access = access
-        self.errors = []
+        self.errors: list[str] = []
         self._port = port
-        self._server = None
-        self._thread = None
-        self._socket = None
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self._socket: socket.socket | None = None
 
     @property
     def port(self) -> int:
@@ -67,7 +74,7 @@ class WebServer:
     def lan(self) -> bool:
         return self.host != LOCAL
 
-    def start(self, timeout=10.0):
+    def start(self, timeout: float = 10.0) -> WebServer:
         """Listen and serve in the background; WebError if the port cannot be had."""
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -87,38 +94,38 @@ class WebServer:
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="off",
                                 ws="websockets-sansio", ws_max_size=65536,
                                 timeout_graceful_shutdown=2, server_header=False)
-        self._server = uvicorn.Server(config)
+        server = self._server = uvicorn.Server(config)
         ready = threading.Event()
 
-        async def main():
+        async def main() -> None:
             app.live.start(asyncio.get_running_loop())
             ready.set()
             try:
-                await self._server.serve(sockets=[sock])
+                await server.serve(sockets=[sock])
             finally:
                 app.live.stop()
 
-        def run():
+        def run() -> None:
             try:
                 asyncio.run(main())
             except Exception as exc:  # the table goes on without its pages
                 self.errors.append("the web server stopped: %s" % exc)
                 ready.set()
 
-        self._thread = threading.Thread(target=run, name="boardlight-web", daemon=True)
-        self._thread.start()
+        thread = self._thread = threading.Thread(target=run, name="boardlight-web", daemon=True)
+        thread.start()
         ready.wait(timeout)
         deadline = time.monotonic() + timeout
-        while not self._server.started and self._thread.is_alive() \
+        while not server.started and thread.is_alive() \
                 and time.monotonic() < deadline:
             time.sleep(0.01)
-        if not self._server.started:
+        if not server.started:
             self.stop()
             raise WebError("the web server did not start: %s"
                            % ("; ".join(self.errors) or "no answer in %g s" % timeout))
         return self
 
-    def stop(self):
+    def stop(self) -> None:
         """Close every page's connection and stop listening."""
         if self._server is not None:
             self._server.should_exit = True
@@ -128,19 +135,19 @@ class WebServer:
         if self._socket is not None:
             self._socket.close()
 
-    def __enter__(self):
+    def __enter__(self) -> WebServer:
         return self.start()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def links(self, address=None):
+    def links(self, address: str | None = None) -> list[tuple[str, str]]:
         """[(label, URL)] of every page: each seat in seat order, then the spectators'.
         `address`: the host to put in the links (default: this server's own)."""
         where = address or (LOCAL if not self.lan else self.host)
-        out = []
+        out: list[tuple[str, str]] = []
         for token, audience in self.access.pages():
-            label = "spectators" if audience.spectator else "seat %d, %s" % (audience.seat + 1,
+            label = "spectators" if audience.seat is None else "seat %d, %s" % (audience.seat + 1,
                                                                              audience.name)
             out.append((label, "http://%s:%d/t/%s/" % (where, self.port, token)))
         return out

@@ -9,18 +9,30 @@ the other pages show them once drawn at the table or played (until then the turn
 can be taken back: sessions.zatre).
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from boardcore.errors import RuleError
 from boardcore.zatre.board import PLAYABLE, SIZE, START, coords, index
 from boardcore.zatre.hint import cell_hints, compact_hint, values_of
 
 from boardlight.web.html import el, esc, heading, items, move_button, news, section
 
+if TYPE_CHECKING:
+    from boardcore.zatre.game import Game
+    from boardcore.zatre.score import ScoreSheet
 
-def _hand(values) -> str:
+    from boardlight.sessions.zatre import ZatreSession
+    from boardlight.web.access import Audience
+
+
+def _hand(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values) or "no tiles"
 
 
-def fragment(session, audience) -> str:
+def fragment(session: ZatreSession, audience: Audience) -> str:
     game = session.core
     names = list(session.players)
     seat = audience.seat
@@ -30,7 +42,7 @@ def fragment(session, audience) -> str:
     parts.append(el("p", esc(_status(session, audience)), class_="status"))
     hints = _hints(game, own) if own and not game.over else {}
     parts.append(_board(game, hints, placing=mine))
-    if mine:
+    if mine and own is not None:  # own: mine means a seat's page
         parts.append(_hand_buttons(own))
     elif own is not None and not game.over:
         parts.append(section("Your tiles", el("p", esc(_hand(own))), class_="own"))
@@ -42,7 +54,7 @@ def fragment(session, audience) -> str:
                 "%d makes %d" % (v, s) for s, v in hints[i]))))
         parts.append(section("Sum hints for your tiles", items(lines, class_="hints"),
                              class_="own"))
-    if mine:
+    if mine and own is not None:
         best_sum, ways, best_points, turns = compact_hint(game.board, own, game.first_turn,
                                                           game.strict)
         parts.append(el("p", esc(
@@ -57,7 +69,7 @@ def fragment(session, audience) -> str:
     return "".join(parts)
 
 
-def _status(session, audience) -> str:
+def _status(session: ZatreSession, audience: Audience) -> str:
     game = session.core
     if game.over:
         scores = game.final_scores()
@@ -76,7 +88,7 @@ def _status(session, audience) -> str:
     return "%s to move, placing %d of %s%s." % (name, need, _hand(game.hand()), extra)
 
 
-def _news(session, audience) -> str:
+def _news(session: ZatreSession, audience: Audience) -> str:
     game = session.core
     out = []
     turns = list(game.played())
@@ -89,9 +101,9 @@ def _news(session, audience) -> str:
     return " ".join(out)
 
 
-def _hints(game, hand):
+def _hints(game: Game, hand: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
     """{cell index: [(sum, value), ...]}: where a tile of `hand` makes 10, 11 or 12."""
-    out = {}
+    out: dict[int, list[tuple[int, int]]] = {}
     for i, m10, m11, m12, _over, _no in cell_hints(game.board):
         made = []
         for total, mask in ((10, m10), (11, m11), (12, m12)):
@@ -103,7 +115,7 @@ def _hints(game, hand):
     return out
 
 
-def _board(game, hints, placing) -> str:
+def _board(game: Game, hints: dict[int, list[tuple[int, int]]], placing: bool) -> str:
     board = game.board
     rows = [el("tr", el("td", "") + "".join(el("th", str(c), scope="col")
                                              for c in range(SIZE)))]
@@ -144,7 +156,7 @@ def _board(game, hints, placing) -> str:
                              aria_label="the board, scrolls sideways")
 
 
-def _hand_buttons(hand) -> str:
+def _hand_buttons(hand: Sequence[int]) -> str:
     tiles = "".join(el("button", str(v), type="button", class_="ztile", data_value=v,
                        aria_pressed="false", aria_label="tile %d" % v) for v in hand)
     return section("Your tiles: tap one, then its cell", el("div", tiles, class_="hand") + el(
@@ -155,7 +167,7 @@ def _hand_buttons(hand) -> str:
         + el("p", "", class_="pending", aria_live="polite"), class_="own")
 
 
-def _scores(session, names, seat) -> str:
+def _scores(session: ZatreSession, names: list[str], seat: int | None) -> str:
     game = session.core
     rows = [el("tr", "".join(el("th", h, scope="col")
                              for h in ("Player", "Sheet", "Held",
@@ -174,7 +186,7 @@ def _scores(session, names, seat) -> str:
     return el("table", el("caption", "Scores") + "".join(rows), class_="scores")
 
 
-def _sheet(sheet) -> str:
+def _sheet(sheet: ScoreSheet) -> str:
     head = el("tr", "".join(el("th", h, scope="col")
                             for h in ("Row", "x2", "10", "11", "12", "Bonus", "Total")))
     rows = []
@@ -188,13 +200,14 @@ def _sheet(sheet) -> str:
               + "".join(rows), class_="sheet own")
 
 
-def _box(value):
+def _box(value: object) -> object:
     return "" if value is None else value
 
 
-def move(session, audience, request):
+def move(session: ZatreSession, audience: Audience, request: dict[str, Any]) -> dict[str, Any]:
     """The session action for a move from a seat's page: its whole turn."""
     kind = request.get("kind")
+    tiles: list[Any] | None
     if kind == "pass":
         tiles = []
     elif kind == "turn":
@@ -206,7 +219,7 @@ def move(session, audience, request):
     return {"type": "turn", "seat": audience.seat, "tiles": tiles}
 
 
-def said(session, audience, action, result) -> str:
+def said(session: ZatreSession, audience: Audience, action: dict[str, Any], result: Any) -> str:
     if not action["tiles"]:
         return "You passed."
     sums = ", ".join(str(s) for s in result.sums) or "no 10 to 12"
