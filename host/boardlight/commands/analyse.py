@@ -101,7 +101,11 @@ def _from_file(path: str, level: int, layouts: dict[int, Layout]) -> Analysed:
 
 def _from_log(game_ref: str, level: int, db: str | None) -> Analysed:
     from boardlight.computer import analysis
+    from boardlight.sessions.fits import FitsSession
+    from boardlight.sessions.fits_tally import TallyGame
+    from boardlight.sessions.forbes import ForbesSession
     from boardlight.sessions.registry import resume_session
+    from boardlight.sessions.zatre import ZatreSession
 
     with open_log(db, create=False) as store:
         gid = game_id(store, game_ref)
@@ -113,13 +117,15 @@ def _from_log(game_ref: str, level: int, db: str | None) -> Analysed:
                                        " over" % gid)
         session = resume_session(store, gid, record=False)
         label = "game %d" % gid
-        if row.game == "fits":
-            if session.mode == "tally":
+        if isinstance(session, FitsSession):
+            game = session.core
+            if isinstance(game, TallyGame):  # session.mode "tally"
                 raise click.ClickException("game %d is a quick-tally FITS game: it has no drops"
                                            " to analyse" % gid)
-            return row.game, row.players, analysis.fits_reviews(session.core, level), label
-        if row.game == "zatre":
+            return row.game, row.players, analysis.fits_reviews(game, level), label
+        if isinstance(session, ZatreSession):
             return row.game, row.players, analysis.zatre_reviews(session.core, level), label
+        assert isinstance(session, ForbesSession)  # the third game
         match = session.core
         return (row.game, row.players, analysis.forbes_reviews(
             row.players, match.options, analysis.forbes_games_of_session(session),

@@ -80,7 +80,7 @@ def stats(players: tuple[str, ...], game: str | None, since: str | None, until: 
     else:
         for line in stats_lines(data):
             click.echo(line)
-    if pictures:
+    if pictures and svg_dir is not None:  # charts are drawn only for --svg
         from boardlight.render.records import PictureError, write_pictures
 
         try:

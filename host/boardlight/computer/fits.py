@@ -156,7 +156,7 @@ def _on_board(board: Board) -> set[str]:
 
 def file_position(text: str, source: str, tile: str | None = None, player: str | None = None,
                   layouts: dict[int, Layout] | None = None, to_come: Sequence[str] | None = None
-                  ) -> tuple[str, int | None, engine.Position]:
+                  ) -> tuple[str, int, engine.Position]:
     """(player, board number, engine Position) of a FITS position file or game record.
 
     A position (docs/fits-formats.md) has no card: `tile` says which is to be placed, and
@@ -186,14 +186,16 @@ def file_position(text: str, source: str, tile: str | None = None, player: str |
             name = game.players[0]
         if name not in game.players:
             raise ValueError("no player %r in the record (players: %s)" % (name, ", ".join(game.players)))
+        number = game.board_number
+        assert number is not None  # a round is being played: checked above
         shown = game.tile_to_place(name)
         if tile is None or tile == shown:
             if shown is None:
                 raise ValueError("%s has no tile to place now: say which card is next with --tile" % name)
-            return name, game.board_number, engine.position(game, name)
+            return name, number, engine.position(game, name)
         board = game.board(name).copy()
         come = tiles_to_come(game, name, tile)
-        return name, game.board_number, engine.Position(
+        return name, number, engine.Position(
             board, game.layout(game.boards[game.round_index]), tile, come)
     if not head.startswith("FITS board"):
         raise FormatError("the first line must be 'FITS board N' (a position) or '%s'" % RECORD_HEAD, source)

@@ -13,7 +13,7 @@ being played again.
 
 from __future__ import annotations
 
-from typing import Any, Sequence, TypeVar
+from typing import Any, ClassVar, Sequence, TypeVar
 
 from boardcore.errors import RuleError
 
@@ -36,7 +36,8 @@ class ReplayMismatch(StoreError):
 class Session(Undoable):
     """Base class; subclasses set GAME and implement the hooks marked below."""
 
-    GAME: str | None = None
+    # The game's name in the store ("fits", "zatre", "forbes"): each game's session sets it.
+    GAME: ClassVar[str]
     # The game's core object (new_core's); each game's session says which class it is.
     core: Any
 
@@ -44,6 +45,9 @@ class Session(Undoable):
         self.store = store
         self.row = row
         self.seq = 0
+        # A row read by Store.game always has its seed (a NOT NULL column): only a damaged
+        # row in a listing lacks one, and no session is made of those.
+        assert row.seed is not None
         self.core = self.new_core(row.players, row.seed, seats.core_options(row.options))
         # Score lines already in the store: part -> (points, details).
         self._written: dict[str, tuple[list[int], list[dict[str, Any]] | None]] = {}
