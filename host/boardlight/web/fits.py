@@ -15,6 +15,7 @@ from boardcore.fits import tiles as fits_tiles
 from boardcore.fits.board import COLS, ROWS
 from boardcore.fits.score import score_board
 
+from boardlight.sessions.fits_tally import TallyGame
 from boardlight.web.html import el, esc, heading, items, move_button, news, scoreboard, section
 
 if TYPE_CHECKING:
@@ -28,25 +29,29 @@ if TYPE_CHECKING:
 def fragment(session: FitsSession, audience: Audience) -> str:
     game = session.core
     names = list(session.players)
-    name = names[audience.seat] if audience.seat is not None else None
-    tally = session.mode == "tally"
+    seat = audience.seat  # None: the spectators' page
+    name = names[seat] if seat is not None else None
     parts = [heading("FITS", session.row.id, audience), news(_news(session, audience))]
     parts.append(el("p", esc(_status(session, audience)), class_="status"))
     if game.card is not None:
         parts.append(el("p", "Card %d of 16 turned: %s" % (game.turned, _tile_name(game.card)),
                         class_="turned"))
     dealt = game.round_index >= 0
-    if name is not None and dealt and game.phase != "over":
-        start = game.starts[audience.seat] if tally else game.start_tile(name)
+    if seat is not None and dealt and game.phase != "over":
+        start = game.starts[seat] if isinstance(game, TallyGame) else game.start_tile(names[seat])
+        assert start is not None  # dealt: every seat has its start card
         parts.append(el("p", "Your start card: " + _tile_name(start), class_="own start"))
-    tile = game.tile_to_place(name) if name is not None and not tally else None
+    tile = game.tile_to_place(name) if name is not None and not isinstance(game, TallyGame) \
+        else None
     if tile is not None:
         parts.append(_orientations(tile))
     parts.append(_moves(session, audience))
-    if name is not None and dealt and not tally and game.phase != "over":
-        layout = game.layout(game.board_number)
+    if name is not None and dealt and not isinstance(game, TallyGame) and game.phase != "over":
+        number = game.board_number
+        assert number is not None  # dealt
+        layout = game.layout(number)
         board = game.board(name)
-        parts.append(_board(board, layout, game.board_number, dropping=tile))
+        parts.append(_board(board, layout, number, dropping=tile))
         if tile is not None and game.phase == "cards":
             parts.append(el("div", move_button("Set %s aside" % esc(tile), {"kind": "aside"}),
                             class_="moves"))
@@ -79,9 +84,10 @@ def _status(session: FitsSession, audience: Audience) -> str:
         return "The game is over: " + ", ".join("%s %d" % (p, totals[p]) for p in names) + "."
     if game.phase == "deal":
         return "Round %d of %d: waiting for the deal." % (game.round_index + 2, len(game.boards))
-    where = "Round %d of %d, board %d. " % (game.round_index + 1, len(game.boards),
-                                             game.board_number)
-    if session.mode == "tally":
+    number = game.board_number
+    assert number is not None  # past the first deal: a round is being played
+    where = "Round %d of %d, board %d. " % (game.round_index + 1, len(game.boards), number)
+    if isinstance(game, TallyGame):  # session.mode "tally"
         if game.phase == "tally":
             return where + "All 16 cards are out: the tallies are entered at the table."
         return where + "Quick tally: build on your own board; the table turns the cards."
@@ -191,9 +197,11 @@ def move(session: FitsSession, audience: Audience, request: dict[str, Any]) -> d
         return {"type": "deal"}
     if kind == "turn":
         return {"type": "turn"}
-    if session.mode == "tally":
+    if isinstance(game, TallyGame):  # session.mode "tally"
         raise RuleError("quick tally: the tallies are entered at the table")
-    name = session.players[audience.seat]
+    seat = audience.seat
+    assert seat is not None  # pages.make_move refuses the spectators' page
+    name = session.players[seat]
     tile = game.tile_to_place(name)
     if kind not in ("drop", "aside"):
         raise RuleError("a FITS page drops a tile or sets it aside, not %r" % (kind,))

@@ -42,10 +42,12 @@ def fragment(session: ForbesSession, audience: Audience) -> str:
     match = session.core
     game = session.game  # the game being played, else the last one finished
     names = list(session.players)
-    view = game.view(audience.seat) if game is not None and not audience.spectator else None
+    seat = audience.seat  # None: the spectators' page
+    view = game.view(seat) if game is not None and seat is not None else None
     shown = view.shown if view is not None else (shown_hands(game) if game else [None] * len(names))
-    playing = match.game is not None
-    mine = playing and view is not None and game.current == audience.seat
+    dealt = match.game  # the game being played (then it is `game`), or None
+    playing = dealt is not None
+    mine = dealt is not None and view is not None and dealt.current == audience.seat
     parts = [heading("Forbes", session.row.id, audience), news(_news(session, audience))]
     parts.append(el("p", esc(_status(session, audience)), class_="status"))
     if game is not None:
@@ -69,7 +71,7 @@ def fragment(session: ForbesSession, audience: Audience) -> str:
         parts.append(section("Stones face down", items(
             [stone(s) + esc(": %d" % left[s]) for s in SYMBOLS], class_="left")))
     parts.append(scoreboard(names, list(match.totals),
-                            turn=game.current if playing else None,
+                            turn=dealt.current if dealt is not None else None,
                             caption="Match totals (to %d)" % match.options.target_score,
                             you=audience.seat))
     if match.history:
@@ -92,8 +94,11 @@ def _status(session: ForbesSession, audience: Audience) -> str:
     if game is None:
         return "Game %d is over. Next: deal game %d." % (len(match.history),
                                                         len(match.history) + 1)
-    name = session.players[game.current]
-    if game.current == audience.seat:
+    seat = game.current
+    # The session ends a game the moment its board fills: a game being played has a turn.
+    assert seat is not None
+    name = session.players[seat]
+    if seat == audience.seat:
         if game.stone is None:
             return "Your turn: draw a stone."
         return "Your turn: tap the cell for the %s." % symbol_name(game.stone)
@@ -145,7 +150,7 @@ def _moves(session: ForbesSession, audience: Audience, mine: bool) -> str:
     match = session.core
     game = match.game
     buttons = []
-    if mine and game.stone is None:
+    if mine and game is not None and game.stone is None:
         buttons.append(move_button("Draw a stone", {"kind": "draw"}, class_="primary"))
     if game is None and not match.over:
         buttons.append(move_button("Deal game %d" % (len(match.history) + 1),

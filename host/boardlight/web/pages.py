@@ -17,14 +17,9 @@ from boardlight.web import fits, forbes, zatre
 from boardlight.web.html import el, esc, move_button
 
 if TYPE_CHECKING:
-    from boardlight.sessions.fits import FitsSession
-    from boardlight.sessions.forbes import ForbesSession
+    from boardlight.sessions.base import Session
     from boardlight.sessions.table import Table
-    from boardlight.sessions.zatre import ZatreSession
     from boardlight.web.access import Audience
-
-    # A session of one of the games (its GAME names it).
-    GameSession = FitsSession | ZatreSession | ForbesSession
 
 
 class Presenter(Protocol):
@@ -56,14 +51,14 @@ def presenter(game: str) -> Presenter:
     return PRESENTERS[game]
 
 
-def picture(session: GameSession, audience: Audience) -> dict[str, Any]:
+def picture(session: Session, audience: Audience) -> dict[str, Any]:
     """{"seq", "html"}: the audience's picture of the game as it is now (call it with the
     table held)."""
     html = presenter(session.GAME).fragment(session, audience)
     return {"seq": session.seq, "html": html + undo_control(session, audience)}
 
 
-def undo_control(session: GameSession, audience: Audience) -> str:
+def undo_control(session: Session, audience: Audience) -> str:
     """The button that takes back the last move, on the page of the player who made it
     while it can be taken back (docs/web.md); nothing on the other pages."""
     if audience.spectator or session.undo_seat() != audience.seat:
@@ -72,15 +67,17 @@ def undo_control(session: GameSession, audience: Audience) -> str:
                                  class_="undo"), class_="moves own")
 
 
-def undo_move(session: GameSession, audience: Audience) -> dict[str, Any]:
+def undo_move(session: Session, audience: Audience) -> dict[str, Any]:
     """The undo action for a page's "take back" button: only the page of the player whose
     move it would take back may ask."""
     why = session.undo_refusal()
     if why is not None:
         raise RuleError(why)
+    last = session.last_action()
+    assert last is not None  # no refusal: there is an action to take back
     if session.undo_seat() != audience.seat:
         raise RuleError("only the page of the player who made the last move can take it"
-                        " back (%s)" % session.describe(session.last_action()[1]))
+                        " back (%s)" % session.describe(last[1]))
     return {"type": "undo", "by": "%s's page" % audience.name}
 
 
@@ -137,7 +134,7 @@ def make_move(table: Table, audience: Audience, body: Any) -> tuple[int, dict[st
     return status, answer
 
 
-def document(session: GameSession, audience: Audience, seq_picture: dict[str, Any]) -> str:
+def document(session: Session, audience: Audience, seq_picture: dict[str, Any]) -> str:
     """The whole page: the picture of now, and the script that keeps it live."""
     name = GAME_NAMES[session.GAME]
     title = "%s · %s · boardlight" % ("Spectators" if audience.spectator else audience.name,
