@@ -381,6 +381,7 @@ class TableApp(App[str]):
 
     def _think(self, job: Job) -> None:
         # On the worker thread: the job works on its own copy of the state.
+        assert job.compute is not None  # only a move to think about gets a worker
         try:
             result = job.compute()
         except Exception as exc:  # the table must hear of it, not lose the thread silently
@@ -392,6 +393,7 @@ class TableApp(App[str]):
         if self._widgets_gone():
             return
         if message.error is not None:
+            assert message.job.seat is not None  # only a seat's move is thought about
             self.say("the engine failed on %s's move: %s" % (
                 self.session.players[message.job.seat], message.error), refused=True)
             return  # not retried: the same position would fail again

@@ -50,13 +50,13 @@ def open_device(port: str | None = None, say: Callable[[str], object] = print,
         from boardlight.direct.link import DirectLink
 
         try:
-            link = DirectLink.open(direct)
+            wired = DirectLink.open(direct)
         except (ValueError, OSError, ImportError, RuntimeError) as exc:
             # A board file with a mistake, a pin this board lacks, Blinka not installed:
             # one line for the table (it was a traceback), as for a device that fails.
             raise LinkError(cannot_drive(direct, exc)) from None
         say("Driving the matrix wired to this computer (%s)." % direct)
-        return DeviceBridge(link, label="direct matrix")
+        return DeviceBridge(wired, label="direct matrix")
     board = None
     note = None
     if port is None:

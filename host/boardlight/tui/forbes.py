@@ -31,6 +31,7 @@ from boardlight.tui.markup import Markup
 from boardlight.tui.view import GameView, ViewError, parse_ints, seat_by_name_or_number
 
 if TYPE_CHECKING:
+    from boardcore.forbes.game import Game
     from boardcore.forbes.match import Match
 
     from boardlight.computer.turns import Job
@@ -46,6 +47,14 @@ def stone(code: str) -> str:
     if code == ".":
         return GLYPH["."]
     return Markup("[b %s]%s[/]") % (COLOUR[code], GLYPH[code])
+
+
+def _to_move(game: Game) -> int:
+    """The seat to move in the game being played: the session ends a game the moment its
+    board fills, so the one being played always has a player to move."""
+    seat = game.current
+    assert seat is not None
+    return seat
 
 
 class ForbesView(GameView):
@@ -70,7 +79,7 @@ class ForbesView(GameView):
             assert dealt is not None  # the deal starts the next game
             return "Game %d dealt by %s: each player holds 4 secret cards." % (
                 len(match.history) + 1, self.session.players[dealt.dealer])
-        seat = game.current
+        seat = _to_move(game)
         if game.stone is not None:
             raise ViewError("%s drew a %s: place it with ROW COL (0..3)" % (
                 self.session.players[seat], symbol_name(game.stone)))
@@ -91,7 +100,7 @@ class ForbesView(GameView):
             raise ViewError("no game is being played: press Enter to deal the next one")
         if len(words) != 1:
             raise ViewError("'stone S', 'stone T', 'stone C' or 'stone X'")
-        seat = game.current
+        seat = _to_move(game)
         drawn = self.act({"type": "draw", "seat": seat, "stone": words[0].upper()})
         return "%s turned up a %s: place it with ROW COL." % (self.session.players[seat],
                                                               symbol_name(drawn))
@@ -106,7 +115,7 @@ class ForbesView(GameView):
         if game is None:
             raise ViewError("no game is being played: press Enter to deal the next one")
         row, col = parse_ints(words, 2, "a placement is ROW COL (0..3 from the top-left)")
-        seat = game.current
+        seat = _to_move(game)
         name = self.session.players[seat]
         if game.stone is None and self.session.table_stones:
             raise ViewError("%s: first type the stone turned up (S, T, C or X)" % name)
@@ -228,7 +237,7 @@ class ForbesView(GameView):
         game = self.match.game
         if game is None:
             return "deal"
-        return "%s: draw" % self.session.players[game.current]
+        return "%s: draw" % self.session.players[_to_move(game)]
 
     # -- panels ------------------------------------------------------------------------------
 
@@ -256,7 +265,7 @@ class ForbesView(GameView):
         game = match.game
         if game is None:
             return "Press Enter%s to deal the next game." % self.or_button()
-        name = self.session.players[game.current]
+        name = self.session.players[_to_move(game)]
         if game.stone is None and self.session.table_stones:
             return "%s: turn up a face-down stone and type it: S, T, C or X." % name
         if game.stone is None:
@@ -314,7 +323,7 @@ class ForbesView(GameView):
         game = match.game
         head, tail = [], []
         if game is not None:
-            name = self.session.players[game.current]
+            name = self.session.players[_to_move(game)]
             head.append("To play: %s" % name)
             if game.stone is not None:
                 head.append("Stone drawn: " + stone(game.stone) + " " + symbol_name(game.stone))

@@ -137,6 +137,7 @@ class GameView:
                 return self.confirm_pending()
             job = self.computer_job()
             if job is not None and job.compute is not None:
+                assert job.seat is not None  # a move to think about is a seat's
                 raise ViewError("%s is still thinking" % self.session.players[job.seat])
             return self.on_next()
         if intent.name == "menu":
@@ -256,6 +257,7 @@ class GameView:
             return self.pending_text()
         job = self.computer_job()
         if job is not None and job.compute is not None:
+            assert job.seat is not None  # a move to think about is a seat's
             return "%s is thinking..." % self.session.players[job.seat]
         return None
 

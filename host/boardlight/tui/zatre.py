@@ -89,9 +89,11 @@ class ZatreView(GameView):
     def draw_prompt(self) -> str:
         """The prompt while the player to move has not drawn their new tiles."""
         game = self.game
+        last = self.session.last_action()
+        assert last is not None  # awaiting a draw: the turn before it is the last action
         return "%s: press Enter%s to draw your tiles ('undo' takes back %s's turn)." % (
             self.session.players[game.current], self.or_button(),
-            self.session.players[self.session.last_action()[1]["seat"]])
+            self.session.players[last[1]["seat"]])
 
     def other(self, words: list[str]) -> str:
         game = self.game
