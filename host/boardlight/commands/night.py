@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from boardlight.commands.errors import BadInput
+
 from boardlight.commands.gamelog import DB_OPTION, friendly, open_log
 from boardlight.commands.params import split_names
 from boardlight.stats.night import DEFAULT_POINTS
@@ -52,7 +54,10 @@ def night() -> None:
 @friendly
 def night_start(name: str, players: str, points: list[int], db: str | None) -> None:
     """Start the game night NAME. Every game played until `night end` joins it."""
-    names = split_names(players)
+    try:
+        names = split_names(players)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
     with open_log(db) as store:
         store.start_night(name, names, points)
     click.echo("Game night %s is on for %s (rank points %s); every `boardlight play` joins"

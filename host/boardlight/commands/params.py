@@ -73,10 +73,15 @@ class Seconds(click.ParamType):
         return seconds
 
 
+# The most players any of the three games takes: a larger count is refused before any
+# name is made for it.
+MOST_PLAYERS = 6
+
+
 def split_names(text: str) -> list[str]:
     """Player names from "Ann,Bob" (a name is all that lies between two commas, so "Mary
     Ann,Bob" is one name with a space, which the game refuses) or "Ann Bob"; a number n
-    gives P1..Pn. The game's core checks the names.
+    gives P1..Pn (ValueError above MOST_PLAYERS). The game's core checks the names.
 
     >>> split_names("Ann,Bob")
     ['Ann', 'Bob']
@@ -87,6 +92,9 @@ def split_names(text: str) -> list[str]:
     """
     text = text.strip()
     if text.isdecimal():
+        if int(text) > MOST_PLAYERS:
+            raise ValueError("no game here takes %s players (the most is %d, in Zatre)"
+                             % (text, MOST_PLAYERS))
         return ["P%d" % (i + 1) for i in range(int(text))]
     if "," in text:
         return [n.strip() for n in text.split(",")]
@@ -112,7 +120,10 @@ class PlayerList(click.ParamType):
         if text.isdecimal() and not self.fewest <= int(text) <= self.most:
             self.fail("%s takes %d to %d players, not %s"
                       % (self.game, self.fewest, self.most, text), param, ctx)
-        names = split_names(text)
+        try:
+            names = split_names(text)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
         if not names or not all(names):
             self.fail("a list of names separated by commas, e.g. Ann,Bob, or how many players:"
                       " not %r" % value, param, ctx)

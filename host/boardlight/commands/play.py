@@ -84,6 +84,9 @@ class SeatList(PlayerList):
                 ctx: click.Context | None) -> list[str]:
         if isinstance(value, list):
             return value
+        if value.strip().isdecimal():
+            # A count: checked before any name is made (split_names would make them all).
+            return PlayerList.convert(self, value, param, ctx)
         words = split_names(value.strip())
         if not any(seats.is_token(w) for w in words):
             return PlayerList.convert(self, value, param, ctx)
@@ -421,8 +424,8 @@ def _ask_players(game: str, options: dict[str, Any]) -> list[str] | None:
         except EOFError:
             click.echo("")
             return None
-        words = split_names(text) if text.strip() else ["P1", "P2"]
         try:
+            words = split_names(text) if text.strip() else ["P1", "P2"]
             names, computers = seats.computer_names(words)
             seats.check(names, {seats.OPTION: computers}, options.get("scoring") == "tally")
             core(names, 0, dict(options))

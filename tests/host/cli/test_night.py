@@ -143,3 +143,10 @@ def test_a_table_ui_shows_the_closing_lines_when_the_game_ends(tmp_path):
         asyncio.run(main_())
     assert session.row.status == "finished"
     assert seen["peek"].startswith("Ratings: Ann 25.0 -> ")
+
+
+def test_a_huge_player_count_for_a_night_is_refused_at_once(tmp_path, capsys):
+    # A count makes the names P1..Pn: a count no game takes is refused before any is made.
+    assert main(["night", "start", "Friday", "--players", "99999999",
+                 "--db", str(tmp_path / "log.sqlite3")]) == 2
+    assert "no game here takes 99999999 players (the most is 6, in Zatre)" in capsys.readouterr().err

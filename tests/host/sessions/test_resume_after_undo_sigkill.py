@@ -21,6 +21,8 @@ import pytest
 
 from boardlight.sessions.registry import resume_session, session_class
 from boardlight.store.gamelog import Store
+
+pytestmark = pytest.mark.processes  # kills game processes mid-write: `make test` only
 from session_scripts import SCRIPTS
 
 ROOT = Path(__file__).resolve().parents[3]
