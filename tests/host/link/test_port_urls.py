@@ -98,7 +98,7 @@ def test_loop_url_reads_what_was_written_and_waits_its_timeout():
         assert t.read(0.5) == b"#1 hello {}*0\n"
         started = time.monotonic()
         assert t.read(0.2) == b""  # nothing: the read waits its timeout, not a busy loop
-        assert 0.15 <= time.monotonic() - started < 1.0
+        assert 0.15 <= time.monotonic() - started < 5.0  # waited, and returned (a busy machine may be slow)
     finally:
         t.close()
     with pytest.raises(TransportClosed):
