@@ -230,24 +230,32 @@ class Terminal:
         os.write(self.master, keys.encode())
 
     def close(self, timeout=20):
+        """Wait for the command to end, reading all it prints meanwhile: a terminal nobody
+        reads fills up, and a program drawing a live screen then blocks on its next write
+        and never gets to its end."""
+        end = time.monotonic() + timeout
         try:
-            self.proc.wait(timeout)
+            while self.proc.poll() is None and time.monotonic() < end:
+                self._drain(0.1)
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()
-                self.proc.wait()
-            while True:  # what it printed last
-                ready, _, _ = select.select([self.master], [], [], 0.1)
-                if not ready:
-                    break
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    break
-                if not data:
-                    break
-                self.seen += data
+            self.proc.wait()
+            while self._drain(0.1):  # what it printed last
+                pass
             os.close(self.master)
+
+    def _drain(self, wait):
+        """Add what the terminal holds within `wait` s to `seen`; False when nothing came."""
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # the command ended and its side of the terminal closed
+            return False
+        self.seen += data
+        return bool(data)
 
 
 def test_play_on_the_virtual_board(installed):
