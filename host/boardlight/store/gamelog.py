@@ -193,8 +193,7 @@ class Store(Results, Nights):
         """(connection, schema version) of a log opened only to read."""
         db = connect_to_read(self.path, timeout)
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            self._check_version(db, version)
+            version = self._check_version(db)
         except sqlite3.Error as exc:
             db.close()
             raise StoreError("%s is not a usable boardlight game log: %s"
@@ -204,28 +203,31 @@ class Store(Results, Nights):
             raise
         return db, version
 
-    def _check_version(self, db: sqlite3.Connection, version: int) -> None:
+    def _check_version(self, db: sqlite3.Connection) -> int:
+        """The log's schema version, refused if it is newer than this boardlight's or if
+        the log holds tables without one. The version and the tables are read in one
+        statement, so from one snapshot: read apart, another boardlight could make the
+        log between the two reads, and a new log would look like a foreign one."""
+        version, tables = db.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version),"
+            " (SELECT count(*) FROM sqlite_master)").fetchone()
         if version > SCHEMA_VERSION:
             raise StoreError(
                 "%s has schema version %d; this boardlight knows up to %d: upgrade boardlight"
                 % (self.path, version, SCHEMA_VERSION))
-        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        if version == 0 and tables:
             raise StoreError("%s holds tables but no boardlight schema version" % self.path)
-
-    def _version(self) -> int:
-        return self._db.execute("PRAGMA user_version").fetchone()[0]
+        return int(version)
 
     def _migrate(self) -> None:
-        version = self._version()
-        self._check_version(self._db, version)
+        version = self._check_version(self._db)
         if version == SCHEMA_VERSION:
             return  # the usual open: no write lock taken
         # Check and upgrade under one write lock: another boardlight may be making or
         # upgrading the same log at this moment, and one of them must see the other's work.
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            version = self._version()
-            self._check_version(self._db, version)
+            version = self._check_version(self._db)
             while version < SCHEMA_VERSION:
                 sql, fill = MIGRATIONS[version]
                 # Statement by statement: executescript() would commit behind our back.
