@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from boardlight.commands.errors import BadInput
-
 from boardlight.commands.gamelog import DB_OPTION, friendly, open_log
 from boardlight.commands.params import split_names
 from boardlight.stats.night import DEFAULT_POINTS
