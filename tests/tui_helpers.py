@@ -1,5 +1,16 @@
 """Helpers for the tests that drive the table UI through Textual's pilot."""
 
+import time
+
+
+async def until(pilot, test, timeout=10.0):
+    """Let the UI run until test() holds (AssertionError after `timeout` s): a condition
+    to wait for, not a pause that a busy machine may outlast."""
+    end = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < end, "timed out waiting for the table UI"
+        await pilot.pause(0.05)
+
 
 async def type_entry(pilot, text):
     """Type one entry and press Enter, as a player would."""

@@ -12,6 +12,7 @@ from boardlight.store.gamelog import Store
 from boardlight.tui.app import TableApp
 from boardlight.tui.device import DeviceBridge
 from host.link.test_link import FakeDevice, FakeTransport, wait_for
+from tui_helpers import until
 
 
 @pytest.fixture
@@ -49,7 +50,8 @@ def test_a_device_with_an_impossible_display_is_a_status_line_not_a_crash(store,
     link = Link("fake", transport=FakeTransport(device), resend_ms=50, hello_ms=30)
 
     async def script(app, pilot, seen):
-        await pilot.pause(0.6)  # hellos answered with the bad info
+        # Hellos answered with the bad info: the table says so.
+        await until(pilot, lambda: (app.last_message or "").startswith("device: cannot be used"))
         seen["said"] = app.last_message
         await pilot.press("enter")  # and the game goes on from the keyboard
         await pilot.pause()
@@ -86,7 +88,8 @@ def test_a_flooding_device_is_named_on_the_status_line_and_fills_no_queue(store)
         app.post_message = lambda message: posted.append(message) or post(message)
         device.flood(5000)
         wait_for(lambda: device.to_host.empty(), 10)
-        await pilot.pause(0.5)
+        await until(pilot, lambda: "flooding (" in str(app.query_one("#status").content)
+                    and link.events.qsize() == 0)
         seen["during"] = str(app.query_one("#status").content)
         seen["said"] = app.last_message
         seen["kept"] = link.events.qsize()
@@ -112,7 +115,7 @@ def test_the_ui_takes_the_events_from_the_link(store):
             device.ep.send("btn", ["next", "down"])
             device.ep.send("btn", ["next", "short"])
         wait_for(lambda: device.ep.idle())
-        await pilot.pause(0.3)
+        await until(pilot, lambda: session.seq == 1)  # the press reached the game
         seen["kept"] = link.events.qsize()
 
     seen = _run(session, link.start(), script)
