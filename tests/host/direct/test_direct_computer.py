@@ -58,7 +58,12 @@ def test_the_chain_shows_the_computers_move_and_the_button_confirms_it(tmp_path,
             await press(pilot)  # deal
             await until(pilot, lambda: app.view.pending is not None)
             out["screen"] = app.view.pending.screen
-            await pilot.pause(0.2)
+            # The hint reaches the chain when the device is next drawn: wait for it (up to
+            # 10 s; the assertions below then show what the chain held).
+            expect = _hint_rows(out["screen"][1])
+            end = time.monotonic() + 10
+            while decode_chain(spi.transactions) != expect and time.monotonic() < end:
+                await pilot.pause(0.05)
             out["chain"] = decode_chain(spi.transactions)
             await press(pilot)  # a person put CPU2's start tile down: confirm
             await until(pilot, lambda: session.seq == 2)
@@ -74,10 +79,15 @@ def test_the_chain_shows_the_computers_move_and_the_button_confirms_it(tmp_path,
             device.close()
     kind, payload = out["screen"]
     assert kind == "fits_hint"
+    assert out["chain"] == _hint_rows(payload)
+    assert out["drop"][1:3] == (payload["orientation"], payload["column"])
+
+
+def _hint_rows(payload):
+    """The rows of a FITS hint as the firmware's own hint screen draws it on 32 x 8."""
     expect = Canvas(32, 8)
     direct.load_screens()
     from screens import hint as screen_hint
 
     screen_hint.fits_hint(expect, payload["tile"], payload["orientation"], payload["column"])
-    assert out["chain"] == expect.rows()
-    assert out["drop"][1:3] == (payload["orientation"], payload["column"])
+    return expect.rows()

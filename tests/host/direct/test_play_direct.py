@@ -57,7 +57,12 @@ def test_a_wired_button_deals_and_the_chain_shows_the_start_card(tmp_path, monke
                 assert time.monotonic() < end, "the button press never dealt"
                 await pilot.pause(0.05)
             out["start"] = session.core.start_tile("Ann")
-            await pilot.pause(0.1)
+            # The card reaches the chain when the device is next drawn: wait for it (up to
+            # 10 s; the assertions below then show what the chain held).
+            expect = _start_card(out["start"])
+            end = time.monotonic() + 10
+            while decode_chain(spi.transactions) != expect and time.monotonic() < end:
+                await pilot.pause(0.05)
             out["chain"] = decode_chain(spi.transactions)
 
         async def run():
@@ -72,13 +77,19 @@ def test_a_wired_button_deals_and_the_chain_shows_the_start_card(tmp_path, monke
     # One player: the start card, marked as one, round 1 on board 1, drawn by the
     # firmware's own screen on a 32 x 8 canvas: that is what the chain must show, pixel
     # for pixel.
+    expect = _start_card(out["start"])
+    assert sum(row.count("#") for row in expect) > 8  # a real picture, not a blank
+    assert out["chain"] == expect
+
+
+def _start_card(tile):
+    """The rows of `tile` as the firmware draws a lone player's start card on 32 x 8."""
     expect = Canvas(32, 8)
     direct.load_screens()
     from screens import fits as screen_fits
 
-    screen_fits.fits_card(expect, out["start"], True, 1, None, 1)
-    assert sum(row.count("#") for row in expect.rows()) > 8  # a real picture, not a blank
-    assert out["chain"] == expect.rows()
+    screen_fits.fits_card(expect, tile, True, 1, None, 1)
+    return expect.rows()
 
 
 def test_direct_with_another_display_choice_is_refused(tmp_path, capsys):
