@@ -3,7 +3,6 @@ port behind a pty): buttons drive the game, the matrix shows the card, a Forbes 
 cards appear on the device only, and a pulled cable is survived and re-synchronised."""
 
 import asyncio
-import time
 
 import pytest
 
@@ -13,6 +12,7 @@ from boardlight.store.gamelog import Store
 from boardlight.tui.app import TableApp
 from boardlight.tui.device import open_device
 from tui_helpers import type_entry as _type
+from tui_helpers import until as _until
 
 
 
@@ -63,13 +63,6 @@ def _expected(draw, *args, **kwargs):
 
 def _pixels(frame):
     return [[frame.rgb(x, y) for x in range(16)] for y in range(16)]
-
-
-async def _until(pilot, test, timeout=10.0):
-    end = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < end, "timed out"
-        await pilot.pause(0.05)
 
 
 def _frame_is(board, pixels):

@@ -18,6 +18,7 @@ from boardlight.sessions.fits import FitsSession
 from boardlight.store.gamelog import Store
 from boardlight.tui.app import TableApp
 from boardlight.tui.device import open_device
+from tui_helpers import until
 from host.direct.test_direct import FakePin, RecordingSPI, decode_chain, max_config
 
 
@@ -46,12 +47,6 @@ def test_the_chain_shows_the_computers_move_and_the_button_confirms_it(tmp_path,
             nxt.value = False
             await pilot.pause(0.15)
             nxt.value = True
-
-        async def until(pilot, test):
-            end = time.monotonic() + 10
-            while not test():
-                assert time.monotonic() < end, "timed out"
-                await pilot.pause(0.05)
 
         async def script(pilot):
             await pilot.pause()
