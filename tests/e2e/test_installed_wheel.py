@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CONFORMANCE, ROOT
+from process_helpers import ctrl_c_reaches_it
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
@@ -125,7 +126,7 @@ def _sim(installed, *args):
     """`boardlight sim --no-tty` started; (process, its port, its flash folder)."""
     proc = subprocess.Popen([str(installed.bin / "boardlight"), "sim", "--no-tty", *args], cwd=installed.root,
                             env=installed.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_reaches_it)
     line = proc.stderr.readline()
     m = re.match(r"virtual board virtual on (\S+) \(flash (.+)\)$", line.strip())
     assert m, line + proc.stderr.read() if proc.poll() is not None else line
@@ -139,7 +140,7 @@ HANDSHAKE = ("import sys\nfrom boardlight.link.connection import Link\n"
 def _stop(proc):
     proc.send_signal(signal.SIGINT)
     try:
-        proc.wait(10)
+        proc.wait(30)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()

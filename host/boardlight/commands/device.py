@@ -34,7 +34,7 @@ class HeapSize(click.ParamType):
 @click.option("--source", is_flag=True, help="Run the firmware from .py sources instead of .mpy files.")
 @click.option("--heap", type=HeapSize(), default="96k", show_default=True,
               help="MicroPython heap size, as on a microcontroller.")
-@click.option("--no-tty", is_flag=True, help="Do not draw the matrix; print the port and run until Ctrl-C.")
+@click.option("--no-tty", is_flag=True, help="Do not draw the matrix; print the port and run until Ctrl-C (or SIGTERM).")
 def sim(flash: str | None, board: BoardFileValue, source: bool, heap: str, no_tty: bool) -> None:
     """Run the virtual board: the real firmware on the MicroPython unix port behind a
     pseudo-terminal, its LED matrix drawn live here, keys as its buttons."""
@@ -54,17 +54,32 @@ def sim(flash: str | None, board: BoardFileValue, source: bool, heap: str, no_tt
     except VirtualBoardError as e:
         raise Failure(str(e))
     with vb:
+        _stop_on_kill_or_hangup()
         click.echo("virtual board %s on %s (flash %s)" % (config["name"], vb.port, vb.flash), err=True)
-        if no_tty or not sys.stdin.isatty():
-            try:
+        try:
+            if no_tty or not sys.stdin.isatty():
                 while True:
                     time.sleep(1)
-            except KeyboardInterrupt:
-                pass
-            return
-        from boardlight.vboard import term  # termios: after the board could start
+            from boardlight.vboard import term  # termios: after the board could start
 
-        term.run(vb, config["buttons"], config["long_press_ms"])
+            term.run(vb, config["buttons"], config["long_press_ms"])
+        except KeyboardInterrupt:
+            pass
+
+
+def _stop_on_kill_or_hangup() -> None:
+    """SIGTERM (`kill`) and SIGHUP (its terminal closed) stop the virtual board as Ctrl-C
+    does: the interpreter is stopped and a temporary flash folder removed, where the
+    default action would leave both behind. A signal ignored from the start (nohup) stays
+    ignored."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(sig) != signal.SIG_IGN:
+            signal.signal(sig, stop)
 
 
 @click.command("deploy")

@@ -1,10 +1,13 @@
 """The device commands: `boardlight sim`, `deploy`, `devices`, and the terminal renderer."""
 
+import os
 import re
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from serial.tools.list_ports_common import ListPortInfo
 
@@ -13,6 +16,7 @@ from boardlight.link.connection import Link
 from boardlight.vboard.frame import MatrixFrame
 from boardlight.vboard.term import key_map, render
 from boardlight.vboard.board import VirtualBoard
+from process_helpers import ctrl_c_reaches_it
 
 
 def test_render_draws_lit_leds_in_their_colour_scaled_by_brightness():
@@ -62,21 +66,52 @@ def test_deploy_command_keeps_the_board_file_already_on_the_board():
             assert link.wait_connected(10)["board"] == "virtual"
 
 
-def test_sim_runs_a_board_that_a_link_can_use():
+def _sim():
+    """`boardlight sim --no-tty` started: (process, its port, its flash folder)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "boardlight.cli", "sim", "--no-tty"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_reaches_it,
     )
+    line = proc.stderr.readline()
+    m = re.match(r"virtual board virtual on (\S+) \(flash (.+)\)$", line.strip())
+    if not m:
+        proc.kill()
+        proc.wait()
+    assert m, line
+    return proc, m.group(1), Path(m.group(2))
+
+
+def _interpreters_of(flash):
+    # The MicroPython processes running this flash folder (their working folder).
+    out = []
+    for pid in os.listdir("/proc"):
+        try:
+            if pid.isdigit() and os.readlink("/proc/%s/cwd" % pid) == str(flash):
+                out.append(int(pid))
+        except OSError:
+            pass
+    return out
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP],
+                         ids=["ctrl-c", "kill", "hangup"])
+def test_sim_runs_a_board_that_a_link_can_use_and_stops_clean(stop):
+    proc, port, flash = _sim()
     try:
-        line = proc.stderr.readline()
-        m = re.match(r"virtual board virtual on (\S+) \(flash ", line)
-        assert m, line
-        with Link(m.group(1)) as link:
+        with Link(port) as link:
             info = link.wait_connected(15)
             assert info["display"] == {"kind": "virtual", "w": 16, "h": 16}
+        assert _interpreters_of(flash)
+        proc.send_signal(stop)
+        # Each way of stopping ends the command well: its interpreter and its temporary
+        # flash folder go with it.
+        assert proc.wait(30) == 0
+        assert not flash.exists() and not _interpreters_of(flash)
     finally:
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == 0
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
