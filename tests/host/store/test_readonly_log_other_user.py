@@ -17,21 +17,36 @@ from session_scripts import SCRIPTS
 
 NOBODY = 65534
 
-# The child imports what the commands need while it may still read the interpreter's own
-# files (they may sit under root's home, which nobody may enter), then drops root for good:
-# from there on it cannot write anything the owner has not let everybody write.
+# The child loads all it will run while it may still read the interpreter's and the
+# checkout's files (they may sit under root's home, or a folder only root may enter, as a
+# fresh clone in a mktemp folder does), then drops root for good: from there on it cannot
+# write anything the owner has not let everybody write. It loads every boardlight module,
+# then runs the same command once, its output dropped, on a copy of the log in a folder of
+# its own: the command's imports inside functions, of boardlight and of the standard
+# library, are done before the real run too.
 CHILD = r"""
-import os, sys
+import contextlib, io, os, pkgutil, shutil, sys, tempfile
+import boardlight
 from boardlight.cli import main
-import boardlight.commands.gamelog, boardlight.render.records, boardlight.sessions.registry, boardlight.sessions.records
-import boardlight.sessions.fits, boardlight.sessions.zatre, boardlight.sessions.forbes
-import boardlight.stats.load, boardlight.stats.ratings
-import shlex
+for module in pkgutil.walk_packages(boardlight.__path__, "boardlight."):
+    if not module.name.endswith("__main__"):
+        __import__(module.name)
+log = sys.argv[1]
+dry = tempfile.mkdtemp()
+try:
+    for name in os.listdir(os.path.dirname(log)):
+        shutil.copy(os.path.join(os.path.dirname(log), name), dry)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        try:
+            main(sys.argv[2:] + ["--db", os.path.join(dry, os.path.basename(log))])
+        except SystemExit:
+            pass
+finally:
+    shutil.rmtree(dry)
 if os.geteuid() == 0:
     os.setgroups([])
     os.setgid(%(uid)d)
     os.setuid(%(uid)d)
-log = sys.argv[1]
 assert not os.access(log, os.W_OK) and not os.access(os.path.dirname(log), os.W_OK), \
     "the log is writable: nothing would be tested"
 sys.exit(main(sys.argv[2:] + ["--db", log]))
