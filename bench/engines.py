@@ -3,7 +3,8 @@
 Prints figures; nothing is asserted. The games use the BENCHMARK seeds (100001 on); the
 engines' weights were tuned on seeds 1..1000, which this script never plays.
 
-- FITS: solo games, boards 1-4, the default layouts: average total, per board, ratings.
+- FITS: solo games, boards 1-4, the default layouts: average total, per board, ratings,
+  and how far the value the engine gives each move is from the round's score.
 - Zatre: 2-player games, the engine against "best immediate points" (the hint's best turn:
   most points, then crosses, then the highest sum), seats swapped every other game.
 - Forbes: 3-player games, the engine against two greedy players (zatre-like
@@ -34,26 +35,34 @@ MICROPYTHON = Path(sys.executable).with_name("micropython")
 BENCH_SEED = 100001  # first benchmark seed; tuning used 1..1000
 
 
-def fits_game(seed, level, times=None):
-    """One solo FITS game at `level`: the total of each board."""
+def fits_game(seed, level, times=None, errors=None):
+    """One solo FITS game at `level`: the total of each board. `errors` gets, for every
+    move with tiles still to come, (tiles to come, the move's value - the round's score)."""
     from boardcore.fits import engine
     from boardcore.fits.game import Game
 
     g = Game(["Solo"], seed=seed)
     k = 0
+    said = []  # this round's (tiles to come, value)
     while g.phase != "over":
         if g.phase == "deal":
             g.start_round()
+            said = []
         elif g.phase == "score":
             g.finish_round()
+            if errors is not None:
+                score = g.round_scores[-1][0]["total"]
+                errors.extend((n, value - score) for n, value in said)
         elif g.phase == "cards" and not g.waiting():
             g.turn_card()
         else:
             pos = engine.position(g, "Solo")
             t0 = time.perf_counter()
-            move, _ = engine.best(pos, level, seed * 100 + k)
+            move, value = engine.best(pos, level, seed * 100 + k)
             if times is not None:
                 times.append(time.perf_counter() - t0)
+            if pos.to_come:
+                said.append((len(pos.to_come), value))
             k += 1
             if move == engine.PASS:
                 g.set_aside("Solo", pos.tile)
@@ -122,8 +131,10 @@ GAMES = {"fits": fits_game, "zatre": zatre_game, "forbes": forbes_game}
 def _timed(args):
     game, seed, level = args
     times = []
-    result = GAMES[game](seed, level, times)
-    return result, times
+    if game == "fits":
+        errors = []
+        return (fits_game(seed, level, times, errors), errors), times
+    return GAMES[game](seed, level, times), times
 
 
 def play(game, level, n, workers):
@@ -145,9 +156,10 @@ def _time_line(times):
         1000 * times[len(times) // 2], 1000 * times[int(len(times) * 0.9)], 1000 * times[-1], len(times))
 
 
-def report_fits(level, results, times):
+def report_fits(level, games, times):
     from boardcore.fits.score import SOLO_LAST, SOLO_RATINGS, solo_rating
 
+    results = [r for r, _ in games]
     n = len(results)
     totals = [sum(r) for r in results]
     per = [sum(r[b] for r in results) / n for b in range(4)]
@@ -158,7 +170,21 @@ def report_fits(level, results, times):
         counts[solo_rating(t)] = counts.get(solo_rating(t), 0) + 1
     titles = [t for _, t in SOLO_RATINGS] + [SOLO_LAST]
     print("  ratings: " + ", ".join("%s %.1f%%" % (t, 100.0 * counts.get(t, 0) / n) for t in titles))
+    errors = [e for _, errs in games for e in errs]
+    print("  " + _value_line(errors))
     print("  " + _time_line(times))
+
+
+def _value_line(errors):
+    # How far the value the engine gives a move (its expected round score) is from the
+    # round's score at the end, by how many tiles were still to come.
+    parts = []
+    for lo, hi in ((11, 15), (6, 10), (1, 5)):
+        e = [d for n, d in errors if lo <= n <= hi]
+        if e:
+            parts.append("%d-%d tiles to come %+.1f (|%.1f|)" % (
+                lo, hi, sum(e) / len(e), sum(abs(d) for d in e) / len(e)))
+    return "value - round score, mean (mean size): " + ", ".join(parts)
 
 
 def report_zatre(level, results, times):

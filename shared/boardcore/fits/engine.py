@@ -12,11 +12,12 @@
 
 A Position is one player's board, its layout, the tile to act on and the tiles whose cards
 are still to come this round (each building card comes once a round; a player's own start
-card is skipped). `value` is the expected score of this board at the end of the round.
+card is skipped). `value` is the expected score of this board at the end of the round (the
+search's value put on that scale by the mean shortfall measured in self-play, model.BIAS).
 Levels 1..5: 1 picks among the three moves a static evaluation likes best, 2 takes the
 best of them, 3 and 4 look one card ahead over every card still to come (on the 4 and 8
-best candidates), 5 plays the rest of the round out in simulation with level 2 (see
-docs/engines.md). Every level is deterministic for a given seed.
+best candidates), 5 then looks two cards ahead on the 3 best of those (docs/engines.md).
+Every level is deterministic for a given seed.
 """
 
 from boardcore.compat import const
@@ -183,7 +184,8 @@ def _below(values: "list[float]", others: "list[int]", searched: "list[int]") ->
 def analyse(pos: Position, level: int = 5, seed: int = 0) -> "list[tuple[Move, float]]":
     """Every legal move of the position with its expected round score, best first:
     a list of (move, value), move = (orientation, column) or PASS. Levels 3-5 search only
-    their best candidates; the others keep their static value (level 2's)."""
+    their best candidates; the others keep their static value (level 2's), just below the
+    searched ones where it would rank above them."""
     _check_level(level)
     s = _Search(pos, seed)
     masks, tops = model.from_board(pos.board)
@@ -191,20 +193,32 @@ def analyse(pos: Position, level: int = 5, seed: int = 0) -> "list[tuple[Move, f
     opts = s.options(masks, tops, pos.tile, rest, pos.may_pass, level >= 3)
     order = sorted(range(len(opts)), key=lambda k: -opts[k][0])
     values = [o[0] for o in opts]
+    n = len(rest)
+    left = [n] * len(opts)  # the tiles still to come where each value was evaluated
     if level >= 3 and rest:
         width, deep, replies = _SEARCH[level]
         chosen = order[:width]
         for k in chosen:
             values[k] = s.ahead(opts[k][2], opts[k][3], rest)
+            left[k] = n - 1
         _below(values, order[len(chosen):], chosen)
-        if deep and len(rest) > 1:
+        if deep and n > 1:
             chosen = sorted(chosen, key=lambda k: -values[k])
             top = chosen[:deep]
             for k in top:
                 values[k] = s.ahead2(opts[k][2], opts[k][3], rest, replies)
+                left[k] = n - 2
             _below(values, chosen[deep:], top)
     ranked = sorted(range(len(opts)), key=lambda k: (-values[k], k))
-    return [(opts[k][1], values[k]) for k in ranked]
+    # The values on the round score's scale (model.BIAS), in the order the search ranked
+    # them: a shallower value never above a deeper one ranked before it.
+    out: "list[tuple[Move, float]]" = []
+    for k in ranked:
+        v = values[k] + s.scorer.lift(left[k])
+        if out and v > out[-1][1]:
+            v = out[-1][1] - 0.001
+        out.append((opts[k][1], v))
+    return out
 
 
 def best(pos: Position, level: int = 5, seed: int = 0) -> "tuple[Move, float]":

@@ -130,3 +130,33 @@ def test_bad_positions_are_refused():
         engine.Position(b, default_layout(1), "P", ["P"])
     with pytest.raises(ValueError, match="levels are 1..5"):
         engine.best(engine.Position(b, default_layout(1), "P", []), 6)
+
+
+def test_the_values_are_put_on_the_round_score_scale_and_no_move_changes(monkeypatch):
+    # The search runs on the evaluation itself; only the values reported are lifted by
+    # model.BIAS. So with the table emptied every level ranks the same moves in the same
+    # order, and level 2's values (the evaluation, all with as many tiles to come) are
+    # exactly the table's half points higher; every ranking's values fall from best down.
+    positions = _random_game_positions(5, 64)[::3] + _random_game_positions(9, 64)[1::5]
+    bias = model.BIAS
+    lifted = {level: [engine.analyse(p, level, k) for k, p in enumerate(positions)]
+              for level in engine.LEVELS}
+    for ranked in (r for level in engine.LEVELS for r in lifted[level]):
+        values = [v for _, v in ranked]
+        assert values == sorted(values, reverse=True)
+    monkeypatch.setattr(model, "BIAS", (bytes(16),) * 4)
+    for level in engine.LEVELS:
+        raw = [engine.analyse(p, level, k) for k, p in enumerate(positions)]
+        assert [[m for m, _ in r] for r in raw] == [[m for m, _ in r] for r in lifted[level]]
+    for pos, got in zip(positions, lifted[2]):
+        lift = 0.5 * bias[pos.layout.board - 1][len(pos.to_come)]
+        raw = dict(engine.analyse(pos, 2))
+        assert got == [(move, raw[move] + lift) for move, _ in got]
+
+
+def test_the_bias_table_has_a_value_for_every_count_of_tiles_to_come():
+    # At most 15 tiles are to come after the one placed (16 tiles, the placed one not
+    # among them); none to come is the final score, with nothing added.
+    assert len(model.BIAS) == 4
+    for row in model.BIAS:
+        assert len(row) == 16 and row[0] == 0 and all(row[n] < row[n + 1] for n in range(1, 15))
