@@ -211,11 +211,12 @@ class Scorer:
         return total
 
     def evaluate(self, masks: "list[int]", tops: "list[int]", material: int, tiles_left: int) -> float:
-        """The expected round score of a board with `material` cells in `tiles_left`
-        tiles still to come. Sheltered cells score as they will at the end; each open
-        cell above the columns is left open with the chance that the remaining tiles,
-        less their packing waste, cannot cover it; rough surfaces and sheltered holes
-        cost extra."""
+        """The search's value of a board with `material` cells in `tiles_left` tiles
+        still to come. Sheltered cells score as they will at the end; each open cell
+        above the columns is left open with the chance that the remaining tiles, less
+        their packing waste, cannot cover it; rough surfaces and sheltered holes cost
+        extra, which the round's score does not take (lift() puts the value back on its
+        scale)."""
         w_waste, w_hole, w_bump, w_well, w_row = self.weights
         spec = self.spec
         pop = _POP or _table()
