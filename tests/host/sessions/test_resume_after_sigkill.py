@@ -147,7 +147,7 @@ def test_sigkill_50_times_resume_restores_last_acknowledged_state(tmp_path):
                                                                              extra))
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(400)  # a guard against a hang: each wait in it is for a condition
 def test_real_ui_process_killed_then_resumed(tmp_path, monkeypatch):
     """The real `boardlight play` full-screen process in a pseudo-terminal: entries typed,
     SIGKILL, then `boardlight play --resume` continues from exactly the entries typed."""
@@ -175,6 +175,8 @@ def test_real_ui_process_killed_then_resumed(tmp_path, monkeypatch):
             row = store.last_unfinished()
             return len(store.actions(row.id)) if row else 0
 
+    shown = bytearray()
+
     def drain(seconds):
         end = time.monotonic() + seconds
         while time.monotonic() < end:
@@ -182,20 +184,25 @@ def test_real_ui_process_killed_then_resumed(tmp_path, monkeypatch):
 
             if select.select([fd], [], [], 0.05)[0]:
                 try:
-                    os.read(fd, 65536)
+                    shown.extend(os.read(fd, 65536))
                 except OSError:
                     return
 
     try:
+        # Keys typed before the UI takes the terminal may be lost when it does (its input
+        # is flushed), or before its entry line is up: the first entry waits for both (keys
+        # read one by one, the first prompt drawn), however long a busy machine takes.
+        end = time.monotonic() + 120
+        while termios.tcgetattr(fd)[3] & termios.ICANON or b"deal round 1" not in shown:
+            assert time.monotonic() < end, "the UI never came up: %r" % bytes(shown[-500:])
+            drain(0.1)
         # Entries: Enter deals; "1 1" drops the start tile; Enter turns the first card.
         for entry, count in ((b"\r", 1), (b"1 1\r", 2), (b"\r", 3)):
-            end = time.monotonic() + 20
-            while logged() < count - 1 and time.monotonic() < end:
-                drain(0.1)
-            drain(1.0 if count == 1 else 0.2)  # the UI is up before the first key
+            end = time.monotonic() + 60
             os.write(fd, entry)
             while logged() < count and time.monotonic() < end:
                 drain(0.05)
+            assert logged() == count, "entry %r was not logged" % entry
         assert logged() == 3
         os.kill(pid, signal.SIGKILL)
     finally:
