@@ -3,13 +3,18 @@
 import time
 
 
-async def until(pilot, test, timeout=10.0):
-    """Let the UI run until test() holds (AssertionError after `timeout` s): a condition
-    to wait for, not a pause that a busy machine may outlast."""
+async def until(pilot, test, timeout=10.0, what="the table UI", fail=True):
+    """Let the UI run until test() holds: a condition to wait for, not a pause that a busy
+    machine may outlast. After `timeout` s an AssertionError naming `what`, or with
+    fail=False just the return (False), for a caller whose own assertions then say what
+    was there instead."""
     end = time.monotonic() + timeout
     while not test():
-        assert time.monotonic() < end, "timed out waiting for the table UI"
+        if time.monotonic() >= end:
+            assert not fail, "timed out waiting for %s" % what
+            return False
         await pilot.pause(0.05)
+    return True
 
 
 async def type_entry(pilot, text):

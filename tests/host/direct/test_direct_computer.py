@@ -56,9 +56,7 @@ def test_the_chain_shows_the_computers_move_and_the_button_confirms_it(tmp_path,
             # The hint reaches the chain when the device is next drawn: wait for it (up to
             # 10 s; the assertions below then show what the chain held).
             expect = _hint_rows(out["screen"][1])
-            end = time.monotonic() + 10
-            while decode_chain(spi.transactions) != expect and time.monotonic() < end:
-                await pilot.pause(0.05)
+            await until(pilot, lambda: decode_chain(spi.transactions) == expect, fail=False)
             out["chain"] = decode_chain(spi.transactions)
             await press(pilot)  # a person put CPU2's start tile down: confirm
             await until(pilot, lambda: session.seq == 2)

@@ -20,6 +20,7 @@ from boardlight.tui.app import TableApp
 from boardlight.tui.device import open_device
 from conftest import ROOT
 from host.direct.test_direct import FakePin, RecordingSPI, decode_chain, max_config
+from tui_helpers import until
 
 
 def _ms():
@@ -52,17 +53,12 @@ def test_a_wired_button_deals_and_the_chain_shows_the_start_card(tmp_path, monke
             nxt.value = False                 # press "next" on the wired button...
             await pilot.pause(0.15)
             nxt.value = True                  # ...and release it: a short press
-            end = time.monotonic() + 10
-            while session.seq < 1:
-                assert time.monotonic() < end, "the button press never dealt"
-                await pilot.pause(0.05)
+            await until(pilot, lambda: session.seq >= 1, what="the button press to deal")
             out["start"] = session.core.start_tile("Ann")
             # The card reaches the chain when the device is next drawn: wait for it (up to
             # 10 s; the assertions below then show what the chain held).
             expect = _start_card(out["start"])
-            end = time.monotonic() + 10
-            while decode_chain(spi.transactions) != expect and time.monotonic() < end:
-                await pilot.pause(0.05)
+            await until(pilot, lambda: decode_chain(spi.transactions) == expect, fail=False)
             out["chain"] = decode_chain(spi.transactions)
 
         async def run():
