@@ -112,18 +112,23 @@ def _raw(d, app, p):
     size = len(d.buffer)
     if off < 0 or off + len(data) > size:
         raise ValueError("raw chunk %d+%d is outside the %d-byte frame" % (off, len(data), size))
-    if off == 0:
-        app.raw = bytearray(size)
-    elif app.raw is None:
-        raise ValueError("raw chunk at %d without the chunk at 0" % off)
-    app.raw[off : off + len(data)] = data
-    if off + len(data) < size:
-        return False
+    if off == 0 and len(data) == size and (d.colour or d.format == framebuf.MONO_HLSB):
+        whole = data  # the frame in one chunk, in the display's layout: no copy of it
+        app.raw = None
+    else:
+        if off == 0:
+            app.raw = bytearray(size)
+        elif app.raw is None:
+            raise ValueError("raw chunk at %d without the chunk at 0" % off)
+        app.raw[off : off + len(data)] = data
+        if off + len(data) < size:
+            return False
+        whole = app.raw
+        app.raw = None
     if d.colour or d.format == framebuf.MONO_HLSB:
-        d.buffer[:] = app.raw
+        d.buffer[:] = whole
     else:
         # "mono" on the wire is MONO_HLSB; the HT16K33 (MONO_HMSB) and SSD1306 (MONO_VLSB)
         # canvases lay pixels out otherwise: blit converts pixel by pixel.
-        d.blit(framebuf.FrameBuffer(app.raw, d.width, d.height, framebuf.MONO_HLSB), 0, 0)
-    app.raw = None
+        d.blit(framebuf.FrameBuffer(whole, d.width, d.height, framebuf.MONO_HLSB), 0, 0)
     return True

@@ -52,7 +52,12 @@ class ProtocolError(ValueError):
 
 def crc_hex(body):
     """binascii.crc32 of a str body as eight lower-case hex digits (same on both interpreters)."""
-    return "%08x" % (binascii.crc32(body.encode()) & 0xFFFFFFFF)
+    return _crc(body.encode())
+
+
+def _crc(data):
+    # crc_hex of the bytes (or a memoryview of them) of a body.
+    return "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
 
 
 def _printable(text):
@@ -100,45 +105,50 @@ def decode(line, start):
     """(seq, type, payload) of one line (bytes or str, terminator optional) from `start`'s side.
 
     Raises ProtocolError naming what is wrong: E_SYNTAX, E_CRC, E_LONG or E_PAYLOAD.
+    The line is read where it is, through indices: on a device, a long frame (a raw
+    frame's kilobyte) is then in the heap once, not once per slice of it.
     """
-    if isinstance(line, (bytes, bytearray)):
+    if isinstance(line, str):
+        if len(line) > MAX_LINE:
+            raise ProtocolError(E_LONG, "line of %d bytes is over %d" % (len(line), MAX_LINE))
+        line = line.encode()
+    else:
         for b in line:
             if (b < 32 or b > 126) and b != 10 and b != 13:
                 raise ProtocolError(E_SYNTAX, "byte 0x%02x is not printable ASCII" % b)
-        line = line.decode()
-    if len(line) > MAX_LINE:
-        raise ProtocolError(E_LONG, "line of %d bytes is over %d" % (len(line), MAX_LINE))
-    line = line.rstrip("\r\n")
-    if not line or line[0] != start:
+        if len(line) > MAX_LINE:
+            raise ProtocolError(E_LONG, "line of %d bytes is over %d" % (len(line), MAX_LINE))
+    end = len(line)
+    while end and (line[end - 1] == 10 or line[end - 1] == 13):
+        end -= 1
+    if not end or line[0] != ord(start):
         raise ProtocolError(E_SYNTAX, "a frame must start with %r" % start)
-    star = line.rfind("*")
-    if star < 0 or len(line) - star != 9:
+    star = line.rfind(b"*", 0, end)
+    if star < 0 or end - star != 9:
         raise ProtocolError(E_SYNTAX, "no '*' and 8-digit checksum at the end")
-    body = line[1:star]
-    if crc_hex(body) != line[star + 1 :]:
+    if _crc(memoryview(line)[1:star]) != line[star + 1 : end].decode():
         raise ProtocolError(E_CRC, "checksum mismatch")
-    sp = body.find(" ")
-    if sp <= 0:
+    sp = line.find(b" ", 1, star)
+    if sp <= 1:
         raise ProtocolError(E_SYNTAX, "no space after the sequence number")
-    digits = body[:sp]
+    digits = line[1:sp].decode()
     for ch in digits:
         if ch < "0" or ch > "9":
             raise ProtocolError(E_SYNTAX, "sequence number %r is not decimal" % digits)
     seq = int(digits)
     if seq > MAX_SEQ:
         raise ProtocolError(E_SYNTAX, "sequence number %d is over %d" % (seq, MAX_SEQ))
-    rest = body[sp + 1 :]
-    sp = rest.find(" ")
-    ftype = rest if sp < 0 else rest[:sp]
+    sp2 = line.find(b" ", sp + 1, star)
+    ftype = line[sp + 1 : star if sp2 < 0 else sp2].decode()
     if not ftype:  # before the payload: "1  fits" is a broken frame, not a bad payload
         raise ProtocolError(E_SYNTAX, "empty frame type", seq)
     payload = None
-    if sp >= 0:
+    if sp2 >= 0:
         # Loaded with the first payload: a device without a host keeps it out of its heap.
         from boardcore.protocol.strict_json import loads
 
         try:
-            payload = loads(rest[sp + 1 :])
+            payload = loads(line, sp2 + 1, star)
         except ValueError as e:
             raise ProtocolError(E_PAYLOAD, "%s payload is not JSON: %s" % (ftype, e), seq)
     return seq, ftype, payload

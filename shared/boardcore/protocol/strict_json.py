@@ -95,15 +95,23 @@ def problem(b, i, n):
     return "syntax error at character %d" % at
 
 
-def loads(text):
-    """The value of the strict JSON `text`; ValueError saying what is wrong otherwise."""
+def loads(text, i=0, n=None):
+    """The value of the strict JSON `text` (a str, or bytes of which only [i:n] is read);
+    ValueError saying what is wrong otherwise."""
     import json
 
-    data = text.encode()
-    why = problem(data, 0, len(data))
+    if isinstance(text, str):
+        text = text.encode()
+    if n is None:
+        n = len(text)
+    why = problem(text, i, n)
     if why is None:
+        part = memoryview(text)[i:n]
         try:
-            return json.loads(text)
+            try:
+                return json.loads(part)  # MicroPython's json reads the bytes where they are
+            except TypeError:
+                return json.loads(bytes(part))  # CPython's takes no memoryview
         except ValueError:
             why = "json refuses it"
     raise ValueError(why)

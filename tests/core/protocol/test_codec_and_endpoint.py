@@ -163,11 +163,13 @@ def test_line_buffer_splits_and_drops_overlong_lines():
     lb = LineBuffer()
     assert lb.feed(b"ab") == []
     assert lb.feed(b"c\r\nde\nf") == [b"abc", b"de"]
-    assert len(lb._buf) == 1  # "f", waiting for its newline
+    assert lb.feed(b"g\n") == [b"fg"]  # "f" waited for its newline
     # 2000 bytes with no newline: the line is dropped as one None, then all is well again.
     assert lb.feed(b"x" * 2000) == []
-    assert len(lb._buf) == 0  # none of the overlong line is kept
     assert lb.feed(b"yy\nok\n") == [None, b"ok"]
+    # The longest line is MAX_LINE bytes with its newline; one byte more is over.
+    assert lb.feed(b"z" * (MAX_LINE - 1) + b"\n") == [b"z" * (MAX_LINE - 1)]
+    assert lb.feed(b"z" * MAX_LINE + b"\nok\n") == [None, b"ok"]
 
 
 class Wire:

@@ -27,3 +27,36 @@ def test_protocol_suite_on_micropython(heap):
 
     count = len([n for n in dir(test_codec_and_endpoint) if n.startswith("test_")])
     assert done.stdout.strip() == "ok %d" % count
+
+
+ALLOCATED_BY_DECODE = r"""
+import gc
+from boardcore.protocol.codec import HOST, decode, encode
+
+# A raw frame of a 16 x 16 colour display, near the longest line the protocol allows.
+line = encode(HOST, 7, "raw", {"w": 16, "h": 16, "fmt": "rgb565", "data": "A" * 940})
+decode(line, HOST)  # the first payload loads strict_json: not part of the figure
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+seq, ftype, payload = decode(line, HOST)
+used = gc.mem_alloc() - before
+gc.enable()
+assert (seq, ftype, len(payload["data"])) == (7, "raw", 940)
+print(len(line), used)
+"""
+
+
+def test_decoding_a_long_frame_on_the_device_copies_none_of_it():
+    # The device has a few KB free in a host session: a raw frame's kilobyte read through
+    # slices and copies (line, body, payload text, its bytes) allocated almost six times
+    # its size (5,888 bytes). Read where it is, it costs what the payload's value holds
+    # (the 940-byte text of "data", a small dict) and a few small objects: under 2 x.
+    env = dict(os.environ)
+    env["MICROPYPATH"] = str(device_image() / "lib")
+    done = subprocess.run([str(MICROPYTHON), "-X", "heapsize=96k", "-c", ALLOCATED_BY_DECODE], env=env,
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    length, used = map(int, done.stdout.split())
+    assert length > 990
+    assert used < 2 * length, "decoding a %d-byte frame allocated %d bytes" % (length, used)
