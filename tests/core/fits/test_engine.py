@@ -160,3 +160,7 @@ def test_the_bias_table_has_a_value_for_every_count_of_tiles_to_come():
     assert len(model.BIAS) == 4
     for row in model.BIAS:
         assert len(row) == 16 and row[0] == 0 and all(row[n] < row[n + 1] for n in range(1, 15))
+
+
+def test_popcount_counts_the_set_bits_of_every_12_bit_mask():
+    assert [model.popcount(x) for x in range(1 << model.ROWS)] == [bin(x).count("1") for x in range(1 << model.ROWS)]
