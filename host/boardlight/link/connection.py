@@ -217,9 +217,11 @@ class Link:
             raise ValueError("brightness must be 0..15, not %r" % (level,))
         self.send("bright", {"level": level}, BRIGHT)
 
-    def show_raw(self, data: bytes | bytearray, chunk: int = 480) -> None:
+    def show_raw(self, data: bytes | bytearray, chunk: int = 192) -> None:
         """A whole frame of the device's own buffer format (mono MONO_HLSB or RGB565, as
-        its info says), sent in base64 chunks that the device assembles."""
+        its info says), sent in base64 chunks that the device assembles. A chunk of 192
+        bytes is a line of about 300: a device whose heap is short and in pieces still
+        finds room for it (a 480-byte chunk's 720-byte line failed below 86 KB)."""
         if self.info is None:
             raise LinkError("show_raw needs the device's info: wait_connected() first")
         d = self.info["display"]
