@@ -286,7 +286,7 @@ def load_board(path=None):
 
     import board_config
 
-    board = board_config.load(path or config.BOARD_FILE)
+    board = board_config.load(path or config.BOARD_FILE, None if path else config.CHECKED_FILE)
     for name in ("board_config", "board_check"):
         sys.modules.pop(name, None)
     del board_config

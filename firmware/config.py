@@ -2,6 +2,7 @@
 
 FIRMWARE_VERSION = "0.1.0"
 BOARD_FILE = "board.json"  # the deployed board configuration, at the root of the flash
+CHECKED_FILE = "board.ok"  # board.json as checked, with its checksum: boots after the first skip the check
 RESEND_MS = 150  # a data frame not acknowledged within this is sent again
 TICK_MS = 20  # how often resends and the host timeout are checked
 HOST_TIMEOUT_MS = 3500  # the host pings every second; this much silence means it is gone

@@ -6,7 +6,7 @@ import sys
 import board_config
 import config
 
-board = board_config.load(config.BOARD_FILE)
+board = board_config.load(config.BOARD_FILE, config.CHECKED_FILE)
 for name in ("board_config", "board_check"):
     sys.modules.pop(name, None)
 del board_config

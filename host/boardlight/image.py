@@ -2,6 +2,8 @@
 
     main.py                 runs at boot (kept as source: it only imports app)
     board.json              the board configuration (written by build(), not cached)
+    board.ok                board.json as checked, with its checksum (build(); the device
+                            rewrites it when board.json changes)
     <module>.mpy            the firmware modules (app, link, screens/, hw/, drivers/, ...)
     sim/*.mpy               the virtual hardware: only in the virtual board's image
     lib/boardcore/**.mpy    the rules core and protocol codec
@@ -29,7 +31,7 @@ from typing import Any
 import platformdirs
 
 from boardlight import scratch
-from boardlight.firmware import core_dir, firmware_dir
+from boardlight.firmware import core_dir, firmware_dir, import_module
 
 KINDS = ("device", "virtual")
 KEEP_SOURCE = ("main.py",)
@@ -219,9 +221,23 @@ def _prune(root: Path, keep: str) -> None:
 
 def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device",
           compiled: bool = True) -> list[str]:
-    """Write the flash image into out_dir; returns its files (paths in the flash), sorted."""
+    """Write the flash image into out_dir; returns its files (paths in the flash), sorted.
+
+    Beside board.json goes board.ok, the file checked as the device checks it at boot
+    (board_config.load), so that the device's first boot skips the check too. A board file
+    that does not pass goes without one: the device finds its fault at boot and says so."""
     shutil.copytree(image_dir(kind, compiled), out_dir, dirs_exist_ok=True)
     Path(out_dir, "board.json").write_text(board_text)
+    bc = import_module("board_config")
+    try:
+        checked = bc.checked_text(board_text, bc.loads(board_text))
+    except ValueError:
+        checked = None
+    ok = Path(out_dir, "board.ok")
+    if checked is not None:
+        ok.write_text(checked)
+    elif ok.exists():
+        ok.unlink()
     return files(out_dir)
 
 

@@ -3,6 +3,7 @@ built as `boardlight deploy` builds it, then run on the unix port in a 96 KB hea
 own folder, imports as a board resolves them, FITS boards 2-4 scored on their default
 layouts read from the image."""
 
+import binascii
 import json
 import os
 import subprocess
@@ -29,7 +30,7 @@ def _deployed(tmp_path, board):
 def test_a_real_boards_image_is_the_firmware_and_core_without_sim(tmp_path):
     folder, files = _deployed(tmp_path, "pico")
     fw, core = firmware_dir(), core_dir()
-    want = {"board.json"}
+    want = {"board.json", "board.ok"}
     for p in fw.rglob("*.py"):
         rel = p.relative_to(fw).as_posix()
         if rel.startswith("sim/") or rel == "__init__.py":
@@ -43,6 +44,16 @@ def test_a_real_boards_image_is_the_firmware_and_core_without_sim(tmp_path):
     assert not [f for f in files if f.startswith("sim/") or "test" in f.rsplit("/", 1)[-1]]
     assert (folder / "lib/boardcore/fits/boards/board2.txt").read_bytes() == (core / "fits/boards/board2.txt").read_bytes()
     assert json.loads((folder / "board.json").read_text())["name"] == "pico"
+
+
+def test_the_image_holds_its_board_file_as_checked(tmp_path):
+    folder, _ = _deployed(tmp_path, "pico")
+    text = (folder / "board.json").read_text()
+    stamp, checked = (folder / "board.ok").read_text().split("\n", 1)
+    assert stamp == "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
+    config = json.loads(checked)
+    assert config == deploy.load_board("pico")[0]
+    assert config["debounce_ms"] == 20 and config["display"]["kind"] == "max7219"  # defaults filled in
 
 
 def test_the_virtual_boards_image_adds_sim(tmp_path):
