@@ -41,10 +41,11 @@ def load(path, checked=None):
     """The checked configuration in the JSON file at `path` (a dict with defaults filled in).
 
     With `checked` (the device's CHECKED_FILE), the checked configuration is also kept in
-    that file with the checksum of the text it came from, and read from there while the
-    board file is unchanged: the checker (board_check) is then not loaded at all, which
-    keeps its names out of the device's table of interned names for good, and its 20 KB
-    out of the heap at boot. A board file edited on the flash is checked again."""
+    that file with the checksum of the text it came from and its own, and read from there
+    while both match: the checker (board_check) is then not loaded at all, which keeps its
+    names out of the device's table of interned names for good, and its 23 KB out of the
+    heap at boot. A board file edited on the flash, or a checked file that is damaged, is
+    checked again."""
     with open(path) as f:
         text = f.read()
     if checked:
@@ -69,19 +70,23 @@ def stamp(text):
 
 
 def checked_text(text, config):
-    """What the checked file holds: the stamp of the board file's `text`, then `config`
-    (validate's result for it) as JSON."""
-    return stamp(text) + "\n" + json.dumps(config) + "\n"
+    """What the checked file holds: a line with the stamp of the board file's `text` and
+    the stamp of the JSON below it, then `config` (validate's result for `text`) as JSON."""
+    body = json.dumps(config)
+    return stamp(text) + " " + stamp(body) + "\n" + body + "\n"
 
 
 def _read_checked(path, want):
-    # The configuration kept in `path` if it was checked from a text with the stamp `want`;
-    # None for no file, another stamp, or a file that is not whole.
+    # The configuration kept in `path` if it was checked from a text with the stamp `want`
+    # and its JSON is as it was written; None for no file, another board file, or a
+    # checked file that is not whole or was changed.
     try:
         with open(path) as f:
-            if f.readline().strip() != want:
-                return None
-            config = json.loads(f.read())
+            head = f.readline().split()
+            body = f.read().rstrip("\n")
+        if len(head) != 2 or head[0] != want or head[1] != stamp(body):
+            return None
+        config = json.loads(body)
     except (OSError, ValueError):
         return None
     return config if isinstance(config, dict) else None

@@ -19,6 +19,7 @@ up with a whole image.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -223,22 +224,41 @@ def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device"
           compiled: bool = True) -> list[str]:
     """Write the flash image into out_dir; returns its files (paths in the flash), sorted.
 
-    Beside board.json goes board.ok, the file checked as the device checks it at boot
-    (board_config.load), so that the device's first boot skips the check too. A board file
-    that does not pass goes without one: the device finds its fault at boot and says so."""
+    Beside board.json goes board.ok, the file checked here as the device checks it at boot
+    (board_config.load), so that the device's first boot skips the check too. Only for a
+    file both interpreters' json read alike (no NaN or Infinity, which CPython's takes,
+    and no text above U+FFFF, which they read differently) that passes the check: the
+    device checks any other itself at boot, and says what is wrong. Both files are written
+    as UTF-8 bytes with no newline translation, so the device's checksum of board.json is
+    the one computed here."""
     shutil.copytree(image_dir(kind, compiled), out_dir, dirs_exist_ok=True)
-    Path(out_dir, "board.json").write_text(board_text)
-    bc = import_module("board_config")
-    try:
-        checked = bc.checked_text(board_text, bc.loads(board_text))
-    except ValueError:
-        checked = None
+    Path(out_dir, "board.json").write_bytes(board_text.encode())
     ok = Path(out_dir, "board.ok")
+    checked = _checked(board_text)
     if checked is not None:
-        ok.write_text(checked)
+        ok.write_bytes(checked.encode())
     elif ok.exists():
         ok.unlink()
     return files(out_dir)
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError("%s is not JSON" % name)
+
+
+def _checked(board_text: str) -> str | None:
+    # board.ok's text for this board file, or None where the device must check it itself.
+    if any(ord(ch) > 0xFFFF for ch in board_text):
+        return None
+    try:
+        json.loads(board_text, parse_constant=_refuse_constant)  # NaN, Infinity, -Infinity
+    except ValueError:
+        return None
+    bc = import_module("board_config")
+    try:
+        return str(bc.checked_text(board_text, bc.loads(board_text)))
+    except ValueError:
+        return None
 
 
 def files(folder: str | os.PathLike[str]) -> list[str]:

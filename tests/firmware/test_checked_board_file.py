@@ -75,7 +75,11 @@ def test_an_edited_board_file_with_a_fault_is_refused_whatever_board_ok_says(tmp
 
 def test_a_damaged_or_missing_board_ok_means_a_full_check(tmp_path):
     folder = _image(tmp_path)
-    for damage in ("garbage\n{", "", None):
+    written = (folder / "board.ok").read_text()
+    # Still JSON, and a brightness the checker refuses: its own checksum gives it away.
+    edited = written.replace('"brightness": 4', '"brightness": 99', 1)
+    assert edited != written
+    for damage in ("garbage\n{", "", written[: len(written) // 2], edited, None):
         if damage is None:
             (folder / "board.ok").unlink()
         else:
@@ -92,3 +96,23 @@ def test_an_image_for_a_board_file_with_a_fault_has_no_board_ok(tmp_path):
     assert text != (deploy.BOARDS / "pico.json").read_text()
     image.build(out, text, "device")
     assert (out / "board.json").exists() and not (out / "board.ok").exists()
+
+
+def test_a_board_file_the_two_jsons_read_apart_gets_no_board_ok(tmp_path):
+    # CPython's json takes NaN, MicroPython's does not: the host cannot vouch for such a
+    # file, and the board must find the fault itself. Text above U+FFFF: CPython writes it
+    # as a surrogate pair, which MicroPython reads as two characters.
+    pico = (deploy.BOARDS / "pico.json").read_text()
+    for n, text in enumerate((pico.replace('"name"', '"_note": NaN, "name"', 1),
+                              pico.replace('"name": "pico"', '"name": "pico", "_note": "\U0001f3b2"', 1))):
+        assert text != pico
+        out = tmp_path / ("apart%d" % n)
+        image.build(out, text, "device")
+        assert not (out / "board.ok").exists()
+    done = _boot(tmp_path / "apart0")
+    assert done.returncode != 0 and "not valid JSON" in done.stdout + done.stderr
+    # The character above U+FFFF is fine for the board itself: it checks the file and
+    # writes its own board.ok.
+    done = _boot(tmp_path / "apart1")
+    assert done.stdout.split() == ["pico", "4", "False"], done.stdout + done.stderr
+    assert (tmp_path / "apart1" / "board.ok").exists()

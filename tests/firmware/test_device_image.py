@@ -49,8 +49,9 @@ def test_a_real_boards_image_is_the_firmware_and_core_without_sim(tmp_path):
 def test_the_image_holds_its_board_file_as_checked(tmp_path):
     folder, _ = _deployed(tmp_path, "pico")
     text = (folder / "board.json").read_text()
-    stamp, checked = (folder / "board.ok").read_text().split("\n", 1)
-    assert stamp == "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
+    head, checked = (folder / "board.ok").read_text().split("\n", 1)
+    crc = lambda s: "%08x" % (binascii.crc32(s.encode()) & 0xFFFFFFFF)  # noqa: E731
+    assert head == crc(text) + " " + crc(checked.rstrip("\n"))
     config = json.loads(checked)
     assert config == deploy.load_board("pico")[0]
     assert config["debounce_ms"] == 20 and config["display"]["kind"] == "max7219"  # defaults filled in

@@ -104,14 +104,19 @@ def encode(start, seq, ftype, payload=None):
 def decode(line, start):
     """(seq, type, payload) of one line (bytes or str, terminator optional) from `start`'s side.
 
-    Raises ProtocolError naming what is wrong: E_SYNTAX, E_CRC, E_LONG or E_PAYLOAD.
+    Raises ProtocolError naming what is wrong: E_SYNTAX, E_CRC, E_LONG or E_PAYLOAD. A str
+    is read as its UTF-8 bytes (only its length is taken in characters): the wire carries
+    printable ASCII, where the two are the same.
     The line is read where it is, through indices: on a device, a long frame (a raw
     frame's kilobyte) is then in the heap once, not once per slice of it.
     """
     if isinstance(line, str):
         if len(line) > MAX_LINE:
             raise ProtocolError(E_LONG, "line of %d bytes is over %d" % (len(line), MAX_LINE))
-        line = line.encode()
+        try:
+            line = line.encode()
+        except UnicodeError:  # CPython: a lone surrogate
+            raise ProtocolError(E_SYNTAX, "text that is not Unicode")
     else:
         for b in line:
             if (b < 32 or b > 126) and b != 10 and b != 13:

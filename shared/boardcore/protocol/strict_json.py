@@ -85,9 +85,9 @@ def problem(b, i, n):
                 if k < n and b[k] in b".eE":
                     return "numbers must be whole"
                 i = k
-            elif b.startswith(b"true", i - 1) or b.startswith(b"null", i - 1):
+            elif i + 3 <= n and (b.startswith(b"true", i - 1) or b.startswith(b"null", i - 1)):
                 i += 3
-            elif b.startswith(b"false", i - 1):
+            elif i + 4 <= n and b.startswith(b"false", i - 1):
                 i += 4
             else:
                 break
