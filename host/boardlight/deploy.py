@@ -2,7 +2,8 @@
 
 What a board holds after a deploy is the flash image (boardlight.image): the firmware
 and the rules core compiled, main.py as source, and board.json (firmware/boards/<name>.json,
-checked), with board.ok beside it (the same, as checked: the device's boot skips the check). Packages the configuration needs (board_config.required_packages) are installed
+checked) with board.ok beside it (the same file as checked, so the board's boot skips the
+check). Packages the configuration needs (board_config.required_packages) are installed
 with `mpremote mip install` unless the board already has them built in. A port is a serial
 device or any URL pyserial opens (socket://HOST:PORT, rfc2217://HOST:PORT).
 """
