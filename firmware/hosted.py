@@ -112,8 +112,9 @@ def _raw(d, app, p):
     size = len(d.buffer)
     if off < 0 or off + len(data) > size:
         raise ValueError("raw chunk %d+%d is outside the %d-byte frame" % (off, len(data), size))
-    if off == 0 and len(data) == size and (d.colour or d.format == framebuf.MONO_HLSB):
-        whole = data  # the frame in one chunk, in the display's layout: no copy of it
+    direct = d.colour or d.format == framebuf.MONO_HLSB  # the wire's layout is the display's
+    if off == 0 and len(data) == size and direct:
+        whole = data  # the frame in one chunk: no copy of it
         app.raw = None
     else:
         if off == 0:
@@ -125,7 +126,7 @@ def _raw(d, app, p):
             return False
         whole = app.raw
         app.raw = None
-    if d.colour or d.format == framebuf.MONO_HLSB:
+    if direct:
         d.buffer[:] = whole
     else:
         # "mono" on the wire is MONO_HLSB; the HT16K33 (MONO_HMSB) and SSD1306 (MONO_VLSB)

@@ -250,14 +250,11 @@ def _checked(board_text: str) -> str | None:
     # board.ok's text for this board file, or None where the device must check it itself.
     if any(ord(ch) > 0xFFFF for ch in board_text):
         return None
-    try:
-        json.loads(board_text, parse_constant=_refuse_constant)  # NaN, Infinity, -Infinity
-    except ValueError:
-        return None
     bc = import_module("board_config")
     try:
-        return str(bc.checked_text(board_text, bc.loads(board_text)))
-    except ValueError:
+        raw = json.loads(board_text, parse_constant=_refuse_constant)  # NaN, Infinity, -Infinity
+        return str(bc.checked_text(board_text, bc.validate(raw)))
+    except ValueError:  # not JSON as both read it, or a fault the board names at boot
         return None
 
 

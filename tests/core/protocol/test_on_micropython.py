@@ -1,5 +1,6 @@
 """The protocol tests of tests/core/protocol/test_codec_and_endpoint.py, run again on the MicroPython unix port
-(default heap and a microcontroller's 96 KB), since the device runs the same codec."""
+(default heap and a microcontroller's 96 KB), since the device runs the same codec; and
+what decoding a long frame allocates there."""
 
 import os
 import subprocess
