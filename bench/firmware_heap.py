@@ -4,7 +4,8 @@ Two sessions, each bisected in 2 KB steps between 40 KB and 96 KB, a size counti
 when TRIES runs in a row pass (when the idle collections fall moves the heap's layout):
 - host: the virtual board boots, a host shakes hands and sends every kind of frame
   (FITS card, Zatre tiles and hint, Forbes hand and stone, scrolling text, scores, a
-  raw frame, brightness); it passes when all are applied with no error frame and no
+  raw frame, brightness; below 90 KB the device asks for pictures, and the link sends each
+  screen drawn, as raw frames); it passes when all are applied with no error frame and no
   traceback. Also prints the firmware's own figure: the most heap alive after a collection.
 - standalone: no host; the buttons deal FITS, Zatre and a whole Forbes game with hand
   peeks (tests/firmware/test_heap.py's presses); it passes when every press shows a new

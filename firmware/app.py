@@ -3,7 +3,8 @@
 At boot, and whenever the host goes away, the display shows the waiting animation. A
 host's hello makes it show "connected"; from then on the host's frames say what to draw
 (docs/protocol.md, handled by hosted.py, loaded with the host) and input events go to the
-host. With no host, the inputs go to alone.py: the first button press starts the
+host. A device short of heap (under config.PICTURES_BELOW) asks the host for pictures:
+with a host it then draws nothing itself, and the screens' modules go when it comes. With no host, the inputs go to alone.py: the first button press starts the
 standalone dealer; after a host was lost, the first press shows "HOST LOST" instead (the
 players meant it for the host) and the next one deals. What the device did meanwhile goes
 to the host that comes back, in its "info" ("away"). The screens (firmware/screens/) draw;
@@ -22,7 +23,6 @@ import asyncio
 from micropython import const
 
 import config
-import screens
 from link import DeviceLink, StdinClosed
 
 _IDLE_GC_MS = const(200)  # this long without a frame or an event is idle: collect then,
@@ -60,6 +60,9 @@ class App:
         # What the device did without a host, for the next one: [presses, games], the
         # games as the dealer's log ([game, players, seed, screens shown]).
         self.away = None
+        # A device short of heap asks the host for pictures (its info says "pictures"):
+        # with a host it then draws none itself, and its screens' heap is free.
+        self.pictures = gc.mem_free() + gc.mem_alloc() < config.PICTURES_BELOW
         display.brightness(board["display"].get("brightness", 15))
 
     # -- the link's owner (DeviceLink) ------------------------------------------------
@@ -83,6 +86,8 @@ class App:
 
             alone.drop(self)
         self.scroller = None
+        if self.pictures:
+            unload_screens()
 
     def on_host(self, present, was_present):
         if present:
@@ -93,7 +98,12 @@ class App:
                 self.game = None
                 self.scroller = None
                 try:
-                    screens.connected(self.display)
+                    if self.pictures:
+                        self.display.fill(0)  # the host's first picture is on its way
+                    else:
+                        import screens
+
+                        screens.connected(self.display)
                     self.display.show()
                 except MemoryError:
                     pass  # the session is set; the host's first frame draws the display
@@ -150,6 +160,8 @@ class App:
         self.display.show()
 
     def show_error(self, code):
+        import screens
+
         self.scroller = None
         screens.error(self.display, code)
         self.display.show()
@@ -202,6 +214,7 @@ class App:
                 if time.ticks_diff(self.scroll_at, now) <= 0:
                     self.scroll_at = time.ticks_add(now, config.SCROLL_MS)
             elif self.notice is not None and time.ticks_diff(now, self.scroll_at) >= 0:
+                import screens
                 from boardcore.glyphs import RED
 
                 text = self.notice
@@ -211,7 +224,9 @@ class App:
                 continue
             elif self.waiting >= 0 and not self.link.connected and self.standalone is None:
                 if time.ticks_diff(wait_at, now) <= 0:
-                    screens.waiting(self.display, self.waiting)
+                    from waiting_dot import waiting
+
+                    waiting(self.display, self.waiting)
                     self.display.show()
                     self.waiting += 1
                     wait_at = time.ticks_add(now, config.WAIT_MS)
@@ -274,6 +289,18 @@ def unload_games():
     try:
         unload(("standalone", "alone", "boardcore.fits", "boardcore.zatre", "boardcore.forbes",
                 "screens.fits", "screens.zatre", "screens.forbes"))
+    except MemoryError:
+        pass  # they stay loaded: heap, not harm
+    gc.collect()
+
+
+def unload_screens():
+    # A device that asks for pictures draws nothing itself while a host is there: the
+    # screens and their glyphs (about 25 KB) go; its own next screen imports them again.
+    from unload import unload
+
+    try:
+        unload(("screens", "boardcore.glyphs"))
     except MemoryError:
         pass  # they stay loaded: heap, not harm
     gc.collect()

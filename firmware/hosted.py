@@ -1,11 +1,12 @@
 """What the app does for a host: the handshake's "info", and the host's data frames (the
 screens, brightness, status, raw frames). Loaded with the host's hello and dropped with
-the host, so a device dealing on its own keeps this heap for its games."""
+the host, so a device dealing on its own keeps this heap for its games. A device that
+asks for pictures (app.pictures) takes raw frames, brightness and queries only, and never
+loads the screens or their table while the host is there."""
 
 import gc
 
 import config
-import screens
 from boardcore.protocol.codec import PROTOCOL_VERSION
 
 GAMES = ("fits", "zatre", "forbes")
@@ -26,6 +27,8 @@ def info(app):
         "buttons": app.buttons,
         "scanner": bool(board.get("scanner")) and "scanner" not in missing,
     }
+    if app.pictures:
+        out["pictures"] = True
     if app.faults:
         out["faults"] = [{"part": part, "code": code, "msg": msg[:100]} for part, code, msg in app.faults]
     if app.away is not None:
@@ -36,7 +39,28 @@ def info(app):
 def frame(app, ftype, payload):
     """Apply one data frame from the host; ValueError (or any error) for one that cannot
     be, which the link reports to the host."""
+    d = app.display
+    if ftype == "raw":
+        if _raw(d, app, payload or {}):
+            app.scroller = None
+            app.waiting = -1
+            d.show()
+    elif ftype == "bright":
+        p = payload or {}
+        app.scroller = None
+        app.waiting = -1
+        d.brightness(p["level"])
+        d.show()
+    elif ftype == "query":
+        _status(app)
+    else:
+        _screen(app, ftype, payload)
+    app.applied += 1
+
+
+def _screen(app, ftype, payload):
     import boardcore.protocol.screens as table  # loaded with the host's hello
+    import screens
 
     d = app.display
     if ftype in table.KINDS:
@@ -52,22 +76,8 @@ def frame(app, ftype, payload):
             d.show()
         else:
             app.set_scroller(scroller)
-    elif ftype == "bright":
-        p = payload or {}
-        app.scroller = None
-        app.waiting = -1
-        d.brightness(p["level"])
-        d.show()
-    elif ftype == "query":
-        _status(app)
-    elif ftype == "raw":
-        if _raw(d, app, payload or {}):
-            app.scroller = None
-            app.waiting = -1
-            d.show()
     else:
         raise ValueError("no handler")
-    app.applied += 1
 
 
 def _screens_of(app, kind):

@@ -33,6 +33,7 @@ from boardcore.protocol.codec import (
     E_SYNTAX,
     E_TYPE,
     HOST,
+    PICTURE_TYPES,
     PROTOCOL_VERSION,
     LineBuffer,
     ProtocolError,
@@ -276,9 +277,12 @@ class DeviceLink:
                 ep = self.ep
                 if ep is None:
                     from boardcore.protocol.endpoint import Endpoint
-                    from boardcore.protocol.screens import HOST_DATA_TYPES
 
-                    ep = Endpoint(DEVICE, HOST_DATA_TYPES, self._write, self.resend_ms, self._lines)
+                    if self.owner.pictures:
+                        accepts = PICTURE_TYPES  # no screens: no table of them
+                    else:
+                        from boardcore.protocol.screens import HOST_DATA_TYPES as accepts
+                    ep = Endpoint(DEVICE, accepts, self._write, self.resend_ms, self._lines)
                 info = self.owner.info()
                 info["sid"] = sid
                 info["boot"] = self.boot_id

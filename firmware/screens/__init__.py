@@ -6,8 +6,9 @@ Screens clear the canvas, draw one whole picture, and never call show(): the app
 Every screen works on 8 x 8, 16 x 16, 32 x 8 matrices and a 128 x 64 OLED, and uses
 colour when canvas.colour is True. docs/screens.md describes each screen.
 
-This module holds the screens every mode needs (waiting, connected, error, scrolling
-text) and imports the game screens (screens.fits, screens.zatre, screens.forbes) only
+This module holds the screens every mode needs (connected, error, scrolling text, and
+waiting, which is waiting_dot's: the app draws it without this package) and imports the
+game screens (screens.fits, screens.zatre, screens.forbes) only
 when one of them is first drawn, to keep the device's heap small.
 
 The screens a host sends are drawn through draw(kind, canvas, **payload), the kinds and
@@ -31,11 +32,16 @@ def draw(kind, canvas, **payload):
 def __getattr__(name):
     # The hint screens (fits_hint, zatre_hint, forbes_hint: screens.hint), loaded on first
     # use; found here, not defined here, they cost the device no interned names at boot.
+    # waiting (the app draws it through waiting_dot, without this package) likewise.
     if name[-5:] == "_hint":
         import sys
 
         __import__("screens.hint")
         return getattr(sys.modules["screens.hint"], name)
+    if name == "waiting":
+        from waiting_dot import waiting
+
+        return waiting
     raise AttributeError(name)
 
 
@@ -53,23 +59,6 @@ def is_wide(canvas):
 def text_scale(canvas):
     """The scale of 5 x 7 text on this canvas: 1 up to 31 pixels high, then H // 16."""
     return max(1, canvas.height // 16)
-
-
-def waiting(canvas, step=0):
-    """Waiting for the host: one dot walking clockwise round the edge, from the
-    top-left corner; the app advances `step` by one per timer tick."""
-    w, h = canvas.width, canvas.height
-    canvas.fill(0)
-    k = step % (2 * (w + h) - 4)
-    if k < w - 1:
-        x, y = k, 0
-    elif k < w + h - 2:
-        x, y = w - 1, k - (w - 1)
-    elif k < 2 * w + h - 3:
-        x, y = w - 1 - (k - (w + h - 2)), h - 1
-    else:
-        x, y = 0, h - 1 - (k - (2 * w + h - 3))
-    canvas.pixel(x, y, glyphs.ink(canvas, glyphs.BLUE))
 
 
 def _centred(canvas, cols, c, scale):

@@ -28,18 +28,19 @@ def compiled_path():
 
 def run_mp(code, heap=None, timeout=60, mpy=False):
     """Run `code` under MicroPython; a list of the JSON values it printed, one per line."""
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(code)
-        script = f.name
-    try:
+    # In a folder of its own: MicroPython puts the script's folder first on its path, and
+    # any other file there named like a firmware module (an app.py in /tmp) would be
+    # imported in its place.
+    with tempfile.TemporaryDirectory() as folder:
+        script = os.path.join(folder, "snippet.py")
+        with open(script, "w") as f:
+            f.write(code)
         argv = [str(MICROPYTHON)]
         if heap:
             argv += ["-X", "heapsize=" + heap]
         env = dict(os.environ, MICROPYPATH=compiled_path() if mpy else PATH)
         done = subprocess.run(argv + [script], env=env, capture_output=True, text=True,
                               timeout=timeout, cwd=ROOT)
-    finally:
-        os.unlink(script)
     if done.returncode != 0:
         raise AssertionError("MicroPython failed:\n" + done.stdout + done.stderr)
     return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]

@@ -27,7 +27,6 @@ flooding() says whether that is happening now.
 
 from __future__ import annotations
 
-import base64
 import os
 import queue
 import sys
@@ -36,13 +35,14 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from boardcore.protocol.codec import DEVICE_DATA_TYPES, HOST, PROTOCOL_VERSION, ProtocolError
+from boardcore.protocol.codec import DEVICE_DATA_TYPES, HOST, MAX_SEQ, PROTOCOL_VERSION, ProtocolError, encode
 from boardcore.protocol.endpoint import Endpoint
 from boardcore.protocol.screens import KINDS, check
 
 from boardlight.invocation import command
 from boardlight.link.frames import FrameError, check as check_frame
 from boardlight.link.inbox import Inbox
+from boardlight.link.pictures import CHUNK, Painter, raw_chunks
 from boardlight.link.transport import SerialTransport, Transport, TransportClosed
 
 if TYPE_CHECKING:
@@ -51,7 +51,8 @@ if TYPE_CHECKING:
 # An input event of the firmware's contract: ("button", name, action) or ("scan", code).
 Event = tuple[str, ...]
 
-SHOW = "show"  # the frame group of pictures: only the latest matters
+SHOW = "show"  # the frame group of screens: only the latest matters
+PICTURE = "picture"  # the raw chunks of one picture: a newer picture replaces them
 BRIGHT = "bright"
 
 # Link states reported to on_status(state, detail).
@@ -80,6 +81,21 @@ def _ms() -> int:
     return int(time.monotonic() * 1000)
 
 
+class HostEndpoint(Endpoint):
+    """The core's Endpoint with what only the host sends: a picture in several frames."""
+
+    def send_all(self, ftype: str, payloads: list[Any], group: str, now: int = 0) -> None:
+        """Queue one frame per payload, in order, in place of every frame of `group` still
+        queued or in flight (the chunks of an older picture: the device starts a picture
+        again at its chunk at offset 0). ProtocolError before anything is queued if one
+        of them could never be encoded."""
+        for payload in payloads:
+            encode(self.side, MAX_SEQ, ftype, payload)
+        self.drop_pending(group)
+        self._queue.extend([ftype, payload, group] for payload in payloads)
+        self._pump(now)
+
+
 class Link:
     def __init__(
         self,
@@ -100,7 +116,7 @@ class Link:
         self.timeout_ms = timeout_ms
         self.transport: Transport = transport or SerialTransport(port)
         self._lock = threading.RLock()
-        self.ep = Endpoint(HOST, DEVICE_DATA_TYPES, self._write, resend_ms)
+        self.ep = HostEndpoint(HOST, DEVICE_DATA_TYPES, self._write, resend_ms)
         self.state = CLOSED
         self.info: dict[str, Any] | None = None  # the device's last "info" payload
         self.sid: str | None = None
@@ -115,7 +131,10 @@ class Link:
         self._unwaited = 0  # data frames dropped for not waiting for the ack of the one before
         self._flood_at: int | None = None  # when the last frame was dropped (ms)
         self.handshakes = 0
-        self._shown: tuple[str, Any] | None = None  # the last picture: (type, payload)
+        self._shown: tuple[str, Any] | None = None  # the last screen: (type, payload)
+        # Draws the screens for a device that asks for pictures (None for one that draws)
+        self._painter: Painter | None = None
+        self._scroll_at = 0  # when the painter's scrolling text takes its next step (ms)
         self._bright: tuple[str, Any] | None = None
         self._connected = threading.Event()
         self._stop = threading.Event()
@@ -205,8 +224,18 @@ class Link:
         """Show a screen of boardcore.protocol.screens: `kind` is the firmware's draw
         function, the keyword arguments its own (e.g. show("fits_card", tile="L3",
         round_no=2)); None means the function's default. ValueError naming the key, before
-        anything is sent, if the table does not allow the payload."""
-        self.send(kind, screen_payload(kind, payload), SHOW)
+        anything is sent, if the table does not allow the payload. To a device that asks
+        for pictures (its info says "pictures") the screen goes drawn, as raw chunks, and
+        a scrolling text is stepped here (boardlight.link.pictures)."""
+        checked = screen_payload(kind, payload)
+        with self._lock:
+            if self._painter is None:
+                self.send(kind, checked, SHOW)
+                return
+            # Drawn first: a value the draw function refuses raises before anything changes.
+            frame = self._painter.draw(kind, checked)
+            self._shown = (kind, checked)
+            self._send_picture(frame, _ms())
 
     def show_text(self, text: str, colour: str | None = None, loop: bool = False) -> None:
         """show("message", ...) for callers that only scroll a text (card enrolment)."""
@@ -217,24 +246,29 @@ class Link:
             raise ValueError("brightness must be 0..15, not %r" % (level,))
         self.send("bright", {"level": level}, BRIGHT)
 
-    def show_raw(self, data: bytes | bytearray, chunk: int = 192) -> None:
+    def show_raw(self, data: bytes | bytearray, chunk: int = CHUNK) -> None:
         """A whole frame of the device's own buffer format (mono MONO_HLSB or RGB565, as
-        its info says), sent in base64 chunks that the device assembles. A chunk of 192
-        bytes is a line of about 300: a device whose heap is short and in pieces still
-        finds room for it (a 480-byte chunk's 720-byte line failed below 86 KB)."""
+        its info says), sent in base64 chunks that the device assembles; it replaces an
+        older picture still on its way. A chunk of 192 bytes is a line of about 300: a
+        device whose heap is short and in pieces still finds room for it (a 480-byte
+        chunk's 720-byte line failed below 86 KB)."""
         if self.info is None:
             raise LinkError("show_raw needs the device's info: wait_connected() first")
-        d = self.info["display"]
-        fmt = "rgb565" if self.info["colour"] else "mono"
-        size = d["w"] * d["h"] * 2 if fmt == "rgb565" else ((d["w"] + 7) // 8) * d["h"]
-        if len(data) != size:
-            raise ValueError("a %dx%d %s frame is %d bytes, not %d" % (d["w"], d["h"], fmt, size, len(data)))
+        chunks = raw_chunks(self.info, data, chunk)
         with self._lock:
-            self.ep.drop_pending(SHOW)  # an older picture need not be drawn first
-            for off in range(0, size, chunk):
-                part = base64.b64encode(bytes(data[off : off + chunk])).decode()
-                self.ep.send("raw", {"w": d["w"], "h": d["h"], "fmt": fmt, "off": off, "data": part}, None, _ms())
+            self.ep.drop_pending(SHOW)  # an older screen need not be drawn first
+            if self._painter is not None:
+                self._painter.stop()
+            self.ep.send_all("raw", chunks, PICTURE, _ms())
             self._shown = None
+
+    def _send_picture(self, frame: bytes, now: int) -> None:
+        # A frame the painter drew, in place of any older one on its way; the next step of
+        # a scrolling text is due SCROLL_MS after this one.
+        assert self.info is not None and self._painter is not None
+        self.ep.drop_pending(SHOW)
+        self.ep.send_all("raw", raw_chunks(self.info, frame), PICTURE, now)
+        self._scroll_at = now + self._painter.scroll_ms
 
     def query_status(self, timeout: float = 2.0) -> dict[str, Any]:
         """Ask the device for its counters (frames applied, free heap, link stats)."""
@@ -308,7 +342,7 @@ class Link:
                     continue
                 self._begin_handshake("port opened")
             try:
-                data = self.transport.read(0.02)
+                data = self.transport.read(self._read_wait())
             except TransportClosed as e:
                 self.transport.close()
                 with self._lock:
@@ -333,6 +367,13 @@ class Link:
                         self._received(seq, ftype, payload, now)
                 self._timers(now)
 
+    def _read_wait(self) -> float:
+        # How long a read may wait (s): 20 ms, or until a scrolling text's next step.
+        painter = self._painter
+        if painter is None or not painter.moving:
+            return 0.02
+        return min(0.02, max(0.0, (self._scroll_at - _ms()) / 1000))
+
     def _begin_handshake(self, why: str) -> None:
         with self._lock:
             self.ep.end_session()
@@ -350,6 +391,11 @@ class Link:
         if self.state != CONNECTED:
             return
         self.ep.tick(now)
+        painter = self._painter
+        if painter is not None and painter.moving and now >= self._scroll_at and not self.ep.has_pending(PICTURE):
+            # The text's next step, once the device has the last one (a slow device makes
+            # the text slower, never later and later).
+            self._send_picture(painter.step(), now)
         if now - self._last_heard > self.timeout_ms:
             self._begin_handshake("device silent for %d ms" % (now - self._last_heard))
         elif now - self._last_ping >= self.ping_ms:
@@ -450,11 +496,22 @@ class Link:
         self.problem = None
         self._last_heard = self._last_ping = now
         # The device shows what it showed before only if it did not restart: send the
-        # brightness and the last picture again unless newer ones are already queued.
+        # brightness and the last screen again unless newer ones are already queued.
         if self._bright is not None and not self.ep.has_pending(BRIGHT):
             self.ep.send(self._bright[0], self._bright[1], BRIGHT, now)
-        if self._shown is not None and not self.ep.has_pending(SHOW):
-            self.ep.send(self._shown[0], self._shown[1], SHOW, now)
+        if info.get("pictures"):
+            # This device draws no screens: the last one goes drawn (or, when there is
+            # none yet, its "connected" tick), in place of any screen frame queued for it.
+            self._painter = Painter(info)
+            self.ep.drop_pending(SHOW)
+            if self._shown is not None:
+                self._send_picture(self._painter.draw(*self._shown), now)
+            elif not self.ep.has_pending(PICTURE):
+                self._send_picture(self._painter.connected(), now)
+        else:
+            self._painter = None
+            if self._shown is not None and not self.ep.has_pending(SHOW):
+                self.ep.send(self._shown[0], self._shown[1], SHOW, now)
         self.ep.start_session(now)
         self._set_state(CONNECTED, "%s %s" % (info["board"], info["fw"]))
 

@@ -179,6 +179,7 @@ FRAMES: dict[str, Spec] = {
                    ("colour", Bool(), True),
                    ("buttons", ListOf(OneOf(*BUTTON_NAMES), len(BUTTON_NAMES), unique=True), True),
                    ("scanner", Bool(), True), ("sid", Text(16), True), ("boot", Text(16), True),
+                   ("pictures", Bool(), False),
                    ("faults", ListOf(Object(("part", Text(16), True), ("code", Text(8), True),
                                             ("msg", Text(100, empty=True), True)), 8), False),
                    ("away", Object(("presses", COUNT, True),

@@ -30,6 +30,8 @@ DEVICE = "@"
 # The data frames (sequenced and acknowledged) the device sends; the host's are
 # boardcore.protocol.screens.HOST_DATA_TYPES (the device loads that table only with a host).
 DEVICE_DATA_TYPES = ("btn", "scan", "status")
+# The host's data frames that are not screens: all that a device asking for pictures takes.
+PICTURE_TYPES = ("bright", "query", "raw")
 
 # Error codes carried by "err" frames.
 E_CRC = "crc"  # the checksum does not match

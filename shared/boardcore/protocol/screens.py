@@ -11,6 +11,8 @@ names the key that is wrong; the draw function then checks the values themselves
 id, a round 1..4, a die value). docs/protocol.md lists the table for readers.
 """
 
+from boardcore.protocol.codec import PICTURE_TYPES
+
 # One line per kind: the kind, then its keys in the draw function's argument order, each
 # as name:type, with "!" after a required one. Types: str, bool, int (a whole number),
 # [int] and [str] (lists of them). A string, not tuples: on the device a table of tuples
@@ -31,7 +33,7 @@ clear
 KINDS = tuple(line.split()[0] for line in SCREENS.split("\n") if line)
 
 # Every data frame a host sends: the screens, and three frames that draw none.
-HOST_DATA_TYPES = KINDS + ("bright", "query", "raw")
+HOST_DATA_TYPES = KINDS + PICTURE_TYPES
 
 def _spec(kind: str) -> str:
     # The table's line for `kind` after its name (" tile:str! start:bool ..."); ValueError
