@@ -39,6 +39,7 @@ def event(app, ev):
 
 
 def start(app):
+    app.link.rest()  # no host: the link's codec gives the dealer its heap
     import standalone
 
     app.scroller = None

@@ -12,6 +12,10 @@ Endpoint and its "info" answer exist (what it needs is made first, again after a
 collection if the heap was short, and only then is the session set), and when nothing can
 be made the device still answers, with an "err" frame made at boot.
 
+Without a host the link holds little: the Endpoint, the table of screens and the strict
+JSON check come with a session, and once the dealer deals even the codec goes (rest()),
+until the next byte comes in.
+
 Reading: on a blocking file read(n) waits for all n bytes, so the reader waits until
 stdin is readable (through asyncio's I/O queue) and drains what is ready one byte at a
 time into a buffer made once, with poll + readinto. A closed stdin keeps reporting
@@ -26,24 +30,19 @@ import time
 import asyncio
 from asyncio import core
 from micropython import const
-from boardcore.protocol.codec import (
-    DEVICE,
-    E_HELLO,
-    E_LONG,
-    E_SYNTAX,
-    E_TYPE,
-    HOST,
-    PICTURE_TYPES,
-    PROTOCOL_VERSION,
-    LineBuffer,
-    ProtocolError,
-    decode,
-    encode,
-)
 
 import config
 
 _CHUNK = const(256)  # bytes read before the other tasks get a turn
+
+
+def _codec():
+    # The protocol's codec, imported where it is used and never held by this module: with
+    # no host and no line coming in, rest() gives its heap (about 5 KB) to the dealer, and
+    # the next line or frame out imports it again.
+    import boardcore.protocol.codec as codec
+
+    return codec
 
 
 class StdinClosed(Exception):
@@ -89,7 +88,8 @@ class DeviceLink:
         self.owner = owner
         self.stdin = stdin or sys.stdin.buffer
         self._write = _out_writer(stdout or sys.stdout)
-        self._lines = LineBuffer()
+        codec = _codec()
+        self._lines = codec.LineBuffer()  # None while resting (rest())
         self.ep = None  # the Endpoint, while a host is connected (set last, cleared first)
         self.resend_ms = config.RESEND_MS
         self.sid = None  # the host's session id, while connected
@@ -97,7 +97,7 @@ class DeviceLink:
         self.boot_id = _boot_id()
         self.heard = time.ticks_ms()
         # Made now, while the heap is fresh: the answer when nothing else can be made.
-        self._no_memory = encode(DEVICE, 0, "err", {"code": "memory", "msg": "out of memory"})
+        self._no_memory = codec.encode(codec.DEVICE, 0, "err", {"code": "memory", "msg": "out of memory"})
         self._chunk = bytearray(_CHUNK)
         self._byte = bytearray(1)
 
@@ -106,7 +106,8 @@ class DeviceLink:
         return self.ep is not None
 
     def control(self, ftype, payload=None):
-        self._write(encode(DEVICE, 0, ftype, payload))
+        codec = _codec()
+        self._write(codec.encode(codec.DEVICE, 0, ftype, payload))
 
     def error(self, code, message, seq=None):
         """An err frame to the host; the frame made at boot when the heap has no room."""
@@ -125,6 +126,22 @@ class DeviceLink:
                 self._write(self._no_memory)
         except MemoryError:
             pass  # not even that: the host's resend or ping will ask again
+
+    def rest(self):
+        """No host, and the dealer wants the heap: the codec and the line buffer go until
+        the next byte comes in (a line cut short then is lost: with no session it cannot
+        be a data frame, and a host sends its hello again)."""
+        if self.ep is not None:
+            return
+        from unload import unload
+
+        self._lines = None
+        try:
+            # The Endpoint's module too, if a hello that found no room left it: it holds
+            # the codec's functions, which would keep that codec alive beside the next.
+            unload(("boardcore.protocol.codec", "boardcore.protocol.strict_json", "boardcore.protocol.endpoint"))
+        except MemoryError:
+            pass  # they stay loaded: heap, not harm
 
     def announce(self):
         self.control("boot", {"fw": config.FIRMWARE_VERSION, "boot": self.boot_id})
@@ -161,6 +178,8 @@ class DeviceLink:
         if ep is not None:
             items = ep.feed(data, now)
         else:
+            if self._lines is None:
+                self._lines = _codec().LineBuffer()
             items = []
             for line in self._lines.feed(data):
                 item = self._unconnected(line)
@@ -168,7 +187,7 @@ class DeviceLink:
                     items.append(item)
         for seq, ftype, payload in items:
             if seq is None:  # a line that is not a host frame
-                self.error(E_SYNTAX, "not a frame")
+                self.error(_codec().E_SYNTAX, "not a frame")
                 continue
             self.heard = now
             if seq:
@@ -208,7 +227,8 @@ class DeviceLink:
             try:
                 # A line cut short must not run on into the next one (that would read as
                 # one over-long line): end it; the host resends it.
-                self._lines.feed(b"\n")
+                if self._lines is not None:
+                    self._lines.feed(b"\n")
             except MemoryError:
                 pass
             self.error("memory", "out of memory reading a frame")
@@ -217,21 +237,22 @@ class DeviceLink:
         # What Endpoint.receive_line does before a session, without the Endpoint: check
         # the line, pass control frames on, refuse data frames until a hello.
         if line is None:
-            self.error(E_LONG, "line over the maximum length")
+            self.error(_codec().E_LONG, "line over the maximum length")
             return None
         if not line:
             return None
         if line[0] != 35:  # "#"
             return (None, "noise", line)
+        codec = _codec()
         try:
-            seq, ftype, payload = decode(line, HOST)
-        except ProtocolError as e:
+            seq, ftype, payload = codec.decode(line, codec.HOST)
+        except codec.ProtocolError as e:
             self.error(e.code, e.message, e.seq)
             return None
         if seq == 0:
             return (0, ftype, payload)
         if ftype != "ack":
-            self.error(E_HELLO, "no handshake yet: send hello", seq)
+            self.error(codec.E_HELLO, "no handshake yet: send hello", seq)
         return None
 
     def _control(self, ftype, payload, now):
@@ -243,9 +264,9 @@ class DeviceLink:
         elif ftype == "err":
             pass  # the host's complaint about one of ours
         elif ftype in ("ack", "info", "pong", "boot"):
-            self.error(E_TYPE, ftype + " is not for the device")
+            self.error(_codec().E_TYPE, ftype + " is not for the device")
         else:
-            self.error(E_TYPE, "unknown frame type " + ftype)
+            self.error(_codec().E_TYPE, "unknown frame type " + ftype)
 
     def _heard(self):
         # The host pings and sends data only once it took our info: it has what was in it.
@@ -257,8 +278,9 @@ class DeviceLink:
         if not isinstance(payload, dict) or "v" not in payload or "sid" not in payload:
             self.error("payload", "hello needs v and sid")
             return
-        if payload["v"] != PROTOCOL_VERSION:
-            self.error("version", "protocol %r here, not %r" % (PROTOCOL_VERSION, payload["v"]))
+        codec = _codec()
+        if payload["v"] != codec.PROTOCOL_VERSION:
+            self.error("version", "protocol %r here, not %r" % (codec.PROTOCOL_VERSION, payload["v"]))
             return
         sid = str(payload["sid"])
         rto = payload.get("rto")
@@ -279,14 +301,14 @@ class DeviceLink:
                     from boardcore.protocol.endpoint import Endpoint
 
                     if self.owner.pictures:
-                        accepts = PICTURE_TYPES  # no screens: no table of them
+                        accepts = codec.PICTURE_TYPES  # no screens: no table of them
                     else:
                         from boardcore.protocol.screens import HOST_DATA_TYPES as accepts
-                    ep = Endpoint(DEVICE, accepts, self._write, self.resend_ms, self._lines)
+                    ep = Endpoint(codec.DEVICE, accepts, self._write, self.resend_ms, self._lines)
                 info = self.owner.info()
                 info["sid"] = sid
                 info["boot"] = self.boot_id
-                line = encode(DEVICE, 0, "info", info)
+                line = codec.encode(codec.DEVICE, 0, "info", info)
                 break
             except MemoryError:
                 ep = info = None

@@ -75,12 +75,14 @@ WRAPPED = set()
 
 def wrap_all():
     # Module functions and class methods on the paths, under the names the callers use.
+    # The codec as loaded now: the link lets it go while the dealer deals (rest()) and
+    # imports it again for the next line.
+    c = sys.modules.get("boardcore.protocol.codec") or codec
     targets = [
-        (codec, "codec", ("encode", "decode", "crc_hex", "_ascii_json")),
-        (codec.LineBuffer, "LineBuffer", ("feed",)),
-        (link, "link", ("encode", "decode")),
+        (c, "codec", ("encode", "decode", "crc_hex", "_ascii_json")),
+        (c.LineBuffer, "LineBuffer", ("feed",)),
         (link.DeviceLink, "DeviceLink", ("handle", "_unconnected", "_control", "_hello", "_heard", "control",
-                                         "error", "send_event", "send_status", "stats", "_host_gone")),
+                                         "error", "send_event", "send_status", "stats", "_host_gone", "rest")),
         (app.App, "App", ("info", "on_frame", "host_coming", "on_host", "host_heard", "set_scroller",
                           "show_error", "low_memory", "sample_heap")),
         (screens, "screens", ("fits_card", "zatre_tiles", "forbes_hand", "forbes_stone", "message", "scores",
@@ -91,8 +93,8 @@ def wrap_all():
     for mod in ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "boardcore.protocol.strict_json",
                 "hosted", "alone", "unload"):
         m = sys.modules.get(mod)
-        if m is None:
-            continue
+        if m is None or (mod == "boardcore.protocol.endpoint" and not hasattr(m, "Endpoint")):
+            continue  # not loaded, or still being imported (its own import of the codec)
         if mod == "boardcore.protocol.endpoint":
             targets.append((m, "endpoint", ("encode", "decode")))
             targets.append((m.Endpoint, "Endpoint", ("send", "control", "error", "_pump", "tick", "start_session",
@@ -110,16 +112,18 @@ def wrap_all():
             targets.append((m, "alone", ("event", "start", "drop")))
     for owner, label, names in targets:
         for attr in names:
+            if not hasattr(owner, attr):
+                continue  # a module still being imported: wrapped once its import is done
             key = (id(owner), attr)
             if key in WRAPPED and getattr(owner, attr).__name__ == "wrapped":
                 continue
             wrap(owner, attr, label + "." + attr)
             WRAPPED.add(key)
-    codec.json = JsonProxy()
+    c.json = JsonProxy()
 
 
 REAL_IMPORT = builtins.__import__
-WATCHED = ("boardcore.protocol.endpoint", "boardcore.protocol.screens", "boardcore.protocol.strict_json", "hosted", "alone", "unload",
+WATCHED = ("boardcore.protocol.codec", "boardcore.protocol.endpoint", "boardcore.protocol.screens", "boardcore.protocol.strict_json", "hosted", "alone", "unload",
            "screens.fits", "screens.zatre", "screens.forbes", "boardcore.fits.shapes", "boardcore.glyphs.symbols")
 
 
@@ -330,7 +334,7 @@ def test_memory_error_at_every_call_of_the_paths_leaves_the_device_answering(tmp
     # The injection reached every kind of point named, on both handshakes and all frames.
     assert result["total"] > 500
     for point in ("import boardcore.protocol.endpoint", "import hosted", "codec.encode", "codec.decode", "strict_json.loads",
-                  "import boardcore.protocol.strict_json",
+                  "import boardcore.protocol.strict_json", "import boardcore.protocol.codec", "DeviceLink.rest",
                   "Endpoint.receive_line", "DeviceLink._hello", "App.info", "hosted.frame", "protocol.screens.check",
                   "screens.fits_card", "display.show", "Scroller.step"):
         assert point in result["hits"], point
