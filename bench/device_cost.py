@@ -6,7 +6,8 @@ process (the unix port is not a Pico: only ratios and counts carry over).
 For every screen kind on every display driver of the board files (MAX7219 32 x 8 and 8 x 8,
 HT16K33 16 x 8, SSD1306 128 x 64, NeoPixel 16 x 16 and 32 x 8), the host's frame is fed to
 the firmware's link as encoded bytes; the figures are those of the steady path (the kind
-already shown once). Also one step of scrolling text, one step of the waiting animation, a
+already shown once). Also a whole picture as a host sends it to a device that asks for
+pictures (raw chunks), one step of scrolling text, one step of the waiting animation, a
 button press (the btn frame to the host), and what each driver sends for a one-row change,
 for a frame that changes nothing, and for a whole new frame.
 
@@ -29,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from boardlight.deploy import compile_files
+from boardlight.image import compile_files
 
 ROOT = Path(__file__).resolve().parent.parent
 MICROPYTHON = Path(sys.executable).with_name("micropython")

@@ -366,14 +366,46 @@ def frame_rows(kind, w, h, ref):
                 out.append({"display": "%s %dx%d" % (kind, w, h), "what": "scroll step " + name, "alloc": alloc,
                             "collects": collects, "display_bytes": state[1], "host_bytes": 0, "us": us,
                             "ratio": us / ref})
+    # A device that asks for pictures: the host's picture of a screen, as the raw chunks
+    # boardlight.link.pictures sends (192 bytes of the frame each), two pictures in turn.
+    import binascii
+
+    fmt = "rgb565" if d.colour else "mono"
+    size = w * h * 2 if d.colour else ((w + 7) // 8) * h
+    pictures = (bytes(size), bytes([0x5A]) * size)
+
+    def chunks(data):
+        return [host.frame("raw", {"w": w, "h": h, "fmt": fmt, "off": off,
+                                   "data": binascii.b2a_base64(data[off : off + 192]).decode().strip()})
+                for off in range(0, size, 192)]
+
+    # Two pictures' lines, sent in turn: their numbers differ from the last one taken, so
+    # none is a duplicate, and the heap holds 2 sets (a 128 x 64 picture is 6 lines of 330
+    # bytes), not one set per call.
+    plines = [chunks(pictures[0]), chunks(pictures[1])]
+    pstate = [0, 0, 0]
+
+    def picture():
+        bus_before = bus.bytes
+        sink_before = sink.bytes
+        for line in plines[pstate[0] & 1]:
+            a.link.take(line)
+        pstate[0] += 1
+        pstate[1] = bus.bytes - bus_before
+        pstate[2] = sink.bytes - sink_before
+
+    alloc, collects, us = measure(picture)
+    out.append({"display": "%s %dx%d" % (kind, w, h), "what": "frame picture (%d chunks)" % len(plines[0]),
+                "alloc": alloc, "collects": collects, "display_bytes": pstate[1], "host_bytes": pstate[2],
+                "us": us, "ratio": us / ref})
     # The waiting animation (no host): one step as the animator makes it.
-    import screens
+    from waiting_dot import waiting
 
     wstate = [0, 0]
 
     def wait_step():
         b0 = bus.bytes
-        screens.waiting(d, wstate[0])
+        waiting(d, wstate[0])
         wstate[0] += 1
         d.show()
         wstate[1] = bus.bytes - b0

@@ -24,6 +24,7 @@ from micropython import const
 
 import config
 from link import DeviceLink, StdinClosed
+from waiting_dot import waiting
 
 _IDLE_GC_MS = const(200)  # this long without a frame or an event is idle: collect then,
 _IDLE_GC_BYTES = const(2048)  # ... if at least this much was allocated since the last time
@@ -224,8 +225,6 @@ class App:
                 continue
             elif self.waiting >= 0 and not self.link.connected and self.standalone is None:
                 if time.ticks_diff(wait_at, now) <= 0:
-                    from waiting_dot import waiting
-
                     waiting(self.display, self.waiting)
                     self.display.show()
                     self.waiting += 1
