@@ -80,13 +80,12 @@ class App:
         hosted.frame(self, ftype, payload)
 
     def host_coming(self):
-        """A new host session is being made: drop the dealer (its log kept) to give its
-        heap to the session."""
-        if self.standalone is not None:
-            import alone
-
-            alone.drop(self)
+        """A new host session is being made: drop the dealer (its log kept) and the
+        no-host module, which a press that only said "HOST LOST" may have loaded, to give
+        their heap to the session."""
+        self.standalone = None
         self.scroller = None
+        unload_games()
         if self.pictures:
             unload_screens()
 

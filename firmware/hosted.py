@@ -115,10 +115,12 @@ def _raw(d, app, p):
     import framebuf
 
     fmt = "rgb565" if d.colour else "mono"
+    off = p.get("off", 0)
+    if off == 0:
+        app.raw = None  # a new picture: nothing of an unfinished one goes into it
     if p["w"] != d.width or p["h"] != d.height or p["fmt"] != fmt:
         raise ValueError("raw frame must be %dx%d %s" % (d.width, d.height, fmt))
     data = binascii.a2b_base64(p["data"])
-    off = p.get("off", 0)
     size = len(d.buffer)
     if off < 0 or off + len(data) > size:
         raise ValueError("raw chunk %d+%d is outside the %d-byte frame" % (off, len(data), size))

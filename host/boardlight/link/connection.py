@@ -132,6 +132,7 @@ class Link:
         self._flood_at: int | None = None  # when the last frame was dropped (ms)
         self.handshakes = 0
         self._shown: tuple[str, Any] | None = None  # the last screen: (type, payload)
+        self._raw: bytes | None = None  # the last show_raw frame, when it is the last picture
         # Draws the screens for a device that asks for pictures (None for one that draws)
         self._painter: Painter | None = None
         self._scroll_at = 0  # when the painter's scrolling text takes its next step (ms)
@@ -216,6 +217,7 @@ class Link:
         with self._lock:
             if group == SHOW:
                 self._shown = (ftype, payload)
+                self._raw = None
             elif group == BRIGHT:
                 self._bright = (ftype, payload)
             self.ep.send(ftype, payload, group, _ms())
@@ -232,9 +234,11 @@ class Link:
             if self._painter is None:
                 self.send(kind, checked, SHOW)
                 return
-            # Drawn first: a value the draw function refuses raises before anything changes.
+            # Drawn first: a value the draw function refuses raises, and the device keeps
+            # what it shows (a text goes on scrolling).
             frame = self._painter.draw(kind, checked)
             self._shown = (kind, checked)
+            self._raw = None
             self._send_picture(frame, _ms())
 
     def show_text(self, text: str, colour: str | None = None, loop: bool = False) -> None:
@@ -249,7 +253,7 @@ class Link:
     def show_raw(self, data: bytes | bytearray, chunk: int = CHUNK) -> None:
         """A whole frame of the device's own buffer format (mono MONO_HLSB or RGB565, as
         its info says), sent in base64 chunks that the device assembles; it replaces an
-        older picture still on its way. A chunk of 192 bytes is a line of about 300: a
+        older picture still on its way, and goes again, whole, after the device restarts. A chunk of 192 bytes is a line of about 300: a
         device whose heap is short and in pieces still finds room for it (a 480-byte
         chunk's 720-byte line failed below 86 KB)."""
         if self.info is None:
@@ -261,6 +265,7 @@ class Link:
                 self._painter.stop()
             self.ep.send_all("raw", chunks, PICTURE, _ms())
             self._shown = None
+            self._raw = bytes(data)  # sent again, whole, after a restart
 
     def _send_picture(self, frame: bytes, now: int) -> None:
         # A frame the painter drew, in place of any older one on its way; the next step of
@@ -347,6 +352,7 @@ class Link:
                 self.transport.close()
                 with self._lock:
                     self.ep.end_session()
+                    self._painter = None
                 self._set_state(OPENING, "port lost: %s" % e)
                 continue
             with self._lock:
@@ -368,15 +374,18 @@ class Link:
                 self._timers(now)
 
     def _read_wait(self) -> float:
-        # How long a read may wait (s): 20 ms, or until a scrolling text's next step.
+        # How long a read may wait (s): 20 ms; 5 ms when a scrolling text's next step is
+        # due sooner and the device has the last one. Two values only: a new timeout
+        # reconfigures a serial port, and a wait of 0 would spin.
         painter = self._painter
-        if painter is None or not painter.moving:
+        if painter is None or not painter.moving or self.ep.has_pending(PICTURE):
             return 0.02
-        return min(0.02, max(0.0, (self._scroll_at - _ms()) / 1000))
+        return 0.005 if self._scroll_at - _ms() < 20 else 0.02
 
     def _begin_handshake(self, why: str) -> None:
         with self._lock:
             self.ep.end_session()
+            self._painter = None  # the next device says whether it wants pictures
             self.sid = os.urandom(4).hex()
             self._last_hello = 0
             self._set_state(HANDSHAKE, why)
@@ -499,19 +508,32 @@ class Link:
         # brightness and the last screen again unless newer ones are already queued.
         if self._bright is not None and not self.ep.has_pending(BRIGHT):
             self.ep.send(self._bright[0], self._bright[1], BRIGHT, now)
-        if info.get("pictures"):
-            # This device draws no screens: the last one goes drawn (or, when there is
-            # none yet, its "connected" tick), in place of any screen frame queued for it.
-            self._painter = Painter(info)
-            self.ep.drop_pending(SHOW)
-            if self._shown is not None:
-                self._send_picture(self._painter.draw(*self._shown), now)
-            elif not self.ep.has_pending(PICTURE):
-                self._send_picture(self._painter.connected(), now)
-        else:
-            self._painter = None
-            if self._shown is not None and not self.ep.has_pending(SHOW):
-                self.ep.send(self._shown[0], self._shown[1], SHOW, now)
+        # A picture half sent would reach the device from its middle (the chunk at offset
+        # 0 starts a frame), or be for another display: the last one goes again, whole.
+        self.ep.drop_pending(PICTURE)
+        painter = self._painter = Painter(info) if info.get("pictures") else None
+        if painter is not None:
+            self.ep.drop_pending(SHOW)  # this device draws no screens: they go drawn
+        if self._shown is not None:
+            if painter is None:
+                if not self.ep.has_pending(SHOW):
+                    self.ep.send(self._shown[0], self._shown[1], SHOW, now)
+            else:
+                try:
+                    self._send_picture(painter.draw(*self._shown), now)
+                except ValueError as e:
+                    # Shown before the link knew this device draws none, and refused by
+                    # its draw function (a device that draws would have answered err).
+                    self._note_error({"code": "draw", "msg": "%s not shown: %s" % (self._shown[0], e)})
+                    self._shown = None
+        if self._shown is None:
+            if self._raw is not None:
+                try:
+                    self.ep.send_all("raw", raw_chunks(info, self._raw), PICTURE, now)
+                except ValueError:
+                    self._raw = None  # a frame for another display
+            elif painter is not None:
+                self._send_picture(painter.connected(), now)  # its "connected" tick
         self.ep.start_session(now)
         self._set_state(CONNECTED, "%s %s" % (info["board"], info["fw"]))
 

@@ -30,7 +30,8 @@ class Painter:
 
     def __init__(self, info: dict[str, Any]) -> None:
         d = info["display"]
-        self.canvas = Canvas(d["w"], d["h"], bool(info["colour"]))
+        self._size = (d["w"], d["h"], bool(info["colour"]))
+        self.canvas = Canvas(*self._size)  # the last screen drawn
         self._screens = import_module("screens")
         self.scroll_ms: int = import_module("config").SCROLL_MS
         self._scroller: Any = None
@@ -43,17 +44,21 @@ class Painter:
     def draw(self, kind: str, payload: dict[str, Any] | None) -> bytes:
         """The frame of screen `kind` (its payload as boardcore.protocol.screens.check
         returns it), as the device's draw of the same frame leaves its display: a
-        scrolling text at its first step."""
-        self._scroller = None
-        scroller = self._screens.draw(kind, self.canvas, **(payload or {}))
+        scrolling text at its first step. ValueError for a value the screen refuses (an
+        unknown tile): a text that was scrolling goes on."""
+        # On a canvas of its own: a screen that refuses a value leaves the last one whole.
+        canvas = Canvas(*self._size)
+        scroller = self._screens.draw(kind, canvas, **(payload or {}))
+        self.canvas = canvas
+        self._scroller = scroller
         if scroller is None:
             return bytes(self.canvas.buffer)
-        self._scroller = scroller
         return self.step()
 
     def connected(self) -> bytes:
         """The device's own "connected" screen (a tick), for a session not yet shown anything."""
         self._scroller = None
+        self.canvas = Canvas(*self._size)
         self._screens.connected(self.canvas)
         return bytes(self.canvas.buffer)
 

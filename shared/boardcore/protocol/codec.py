@@ -21,7 +21,7 @@ with the same error; and encode() sends no text above U+FFFF (a surrogate pair t
 import binascii
 import json
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 MAX_LINE = 1024  # bytes, the line terminator included
 MAX_SEQ = 255
 HOST = "#"

@@ -9,9 +9,10 @@ import time
 import pytest
 
 from boardcore.protocol.codec import PROTOCOL_VERSION
-from host.link.test_link import FakeDevice, make, wait_for
+from host.link.test_link import FakeDevice, FakeTransport, make, wait_for
 from boardlight.canvas import Canvas
 from boardlight.firmware import import_module
+from boardlight.link.connection import Link
 from boardlight.link.frames import FrameError, check
 from boardlight.link.pictures import raw_chunks
 
@@ -153,3 +154,123 @@ def test_a_device_saying_pictures_with_a_non_boolean_is_refused():
         check("info", info)
     info["pictures"] = True
     assert check("info", info)["pictures"] is True
+
+
+class StallingDevice(FakeDevice):
+    """A device that takes only `takes` more data frames (None: every one), then no more
+    (no ack): the frame after them stays in flight."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.takes = None
+
+    def receive(self, data):
+        if self.takes is not None and not data.startswith(b"#0 "):
+            if self.takes == 0:
+                return
+            self.takes -= 1
+        super().receive(data)
+
+
+class CountingTransport(FakeTransport):
+    def __init__(self, device):
+        super().__init__(device)
+        self.reads = 0
+
+    def read(self, timeout):
+        self.reads += 1
+        return super().read(timeout)
+
+
+COLOUR_16 = {"pictures": True, "display": {"kind": "virtual", "w": 16, "h": 16}, "colour": True}
+
+
+def drawn(kind, w=16, h=16, colour=True, **payload):
+    canvas = Canvas(w, h, colour)
+    import_module("screens").draw(kind, canvas, **payload)
+    return bytes(canvas.buffer)
+
+
+def test_a_screen_queued_before_the_handshake_that_cannot_be_drawn_leaves_the_link_working():
+    link, device, _ = make(small_device())
+    link.show("fits_card", tile="Q9")  # passes the table; only the draw function refuses Q9
+    with link:
+        link.wait_connected(3)
+        wait_for(lambda: len(pictures(device)) == 1)  # the connected tick instead
+        assert [e["code"] for e in link.errors] == ["draw"] and "Q9" in link.errors[0]["msg"]
+        link.show("fits_card", tile="L3", round_no=2)  # and the link goes on
+        wait_for(lambda: pictures(device)[-1:] == [mono(L3_ROUND_2)])
+
+
+def test_a_refused_value_leaves_the_text_scrolling():
+    link, device, _ = make(small_device())
+    with link:
+        link.wait_connected(3)
+        link.show("message", text="A LONG TEXT THAT SCROLLS", loop=True)
+        wait_for(lambda: len(pictures(device)) >= 4)
+        with pytest.raises(ValueError, match="Q9"):
+            link.show("fits_card", tile="Q9")
+        n = len(pictures(device))
+        wait_for(lambda: len(pictures(device)) >= n + 3)  # its next steps keep coming
+
+
+def test_the_link_waits_while_the_device_has_not_taken_a_step():
+    # A device that takes no frame: the next step waits for it, and the link thread
+    # sleeps between reads (a read that does not wait would spin the processor).
+    device = StallingDevice(info={"pictures": True})
+    transport = CountingTransport(device)
+    link = Link("fake", transport=transport, resend_ms=50)
+    with link:
+        link.wait_connected(3)
+        wait_for(lambda: len(pictures(device)) == 1)
+        device.takes = 0
+        link.show("message", text="A LONG TEXT THAT SCROLLS", loop=True)
+        reads = transport.reads
+        time.sleep(1.0)
+        reads = transport.reads - reads
+    assert reads <= 100  # 20 ms reads: about 50 in a second
+
+
+@pytest.mark.parametrize("how", ["screen", "raw"])
+def test_a_picture_cut_short_by_a_restart_is_sent_again_whole(how):
+    device = StallingDevice(info=dict(COLOUR_16))
+    link, device, _ = make(device)
+    with link:
+        link.wait_connected(3)
+        wait_for(lambda: len(device.applied) == 3)  # the tick: 3 chunks of 192, 192, 128 bytes
+        device.takes = 1  # the picture's chunk at 0; the one at 192 stays in flight
+        if how == "screen":
+            link.show("fits_card", tile="L3", round_no=2)
+        else:
+            link.show_raw(drawn("fits_card", tile="L3", round_no=2))
+        time.sleep(0.3)
+        assert [p["off"] for _, p in device.applied[3:]] == [0]
+        device.takes = None
+        device.restart()
+        wait_for(lambda: link.handshakes == 2)
+        wait_for(lambda: len(device.applied) >= 3)
+        time.sleep(0.2)
+    # From its chunk at offset 0, once: the restarted device puts the whole picture together.
+    assert [p["off"] for _, p in device.applied] == [0, 192, 384]
+    frame = b"".join(base64.b64decode(p["data"]) for _, p in device.applied)
+    assert frame == drawn("fits_card", tile="L3", round_no=2)
+
+
+def test_a_device_that_draws_after_one_that_asked_for_pictures_gets_no_picture_of_the_old_size():
+    small = StallingDevice(info={"pictures": True})
+    link, _, _ = make(small)
+    with link:
+        link.wait_connected(3)
+        wait_for(lambda: len(pictures(small)) == 1)
+        small.takes = 0
+        link.show("fits_card", tile="L3", round_no=2)  # an 8 x 8 picture, still on its way
+        time.sleep(0.2)
+        other = FakeDevice(info={"display": {"kind": "virtual", "w": 16, "h": 8}})
+        link.transport.device = other  # another board on the port, which draws
+        other.restart()
+        wait_for(lambda: link.handshakes == 2)
+        wait_for(lambda: len(other.applied) >= 1)
+        link.show("forbes_stone", stone="C")
+        wait_for(lambda: other.applied[-1:] == [("forbes_stone", {"stone": "C"})])
+    # The last screen as a screen frame, never a raw chunk drawn for the 8 x 8.
+    assert [t for t, _ in other.applied] == ["fits_card", "forbes_stone"]
