@@ -24,7 +24,6 @@ from micropython import const
 
 import config
 from link import DeviceLink, StdinClosed
-from waiting_dot import waiting
 
 _IDLE_GC_MS = const(200)  # this long without a frame or an event is idle: collect then,
 _IDLE_GC_BYTES = const(2048)  # ... if at least this much was allocated since the last time
@@ -196,6 +195,9 @@ class App:
     # -- the tasks --------------------------------------------------------------------
 
     async def animate(self):
+        # Imported once, here: an import inside the loop allocates at every step.
+        from waiting_dot import waiting
+
         wait_at = time.ticks_ms()
         while True:
             now = time.ticks_ms()
