@@ -4,7 +4,8 @@ At boot, and whenever the host goes away, the display shows the waiting animatio
 host's hello makes it show "connected"; from then on the host's frames say what to draw
 (docs/protocol.md, handled by hosted.py, loaded with the host) and input events go to the
 host. A device short of heap (under config.PICTURES_BELOW) asks the host for pictures:
-with a host it then draws nothing itself, and the screens' modules go when it comes. With no host, the inputs go to alone.py: the first button press starts the
+with a host it then draws nothing itself, and the screens' modules go when it comes.
+With no host, the inputs go to alone.py: the first button press starts the
 standalone dealer; after a host was lost, the first press shows "HOST LOST" instead (the
 players meant it for the host) and the next one deals. What the device did meanwhile goes
 to the host that comes back, in its "info" ("away"). The screens (firmware/screens/) draw;
@@ -296,7 +297,7 @@ def unload_games():
 
 def unload_screens():
     # A device that asks for pictures draws nothing itself while a host is there: the
-    # screens and their glyphs (about 25 KB) go; its own next screen imports them again.
+    # screens and their glyphs (about 15 KB) go; its own next screen imports them again.
     from unload import unload
 
     try:

@@ -15,10 +15,11 @@ device steps its own, each step one picture.
 from __future__ import annotations
 
 import base64
+import importlib
 from typing import Any
 
 from boardlight.canvas import Canvas
-from boardlight.firmware import import_module
+from boardlight.firmware import FIRMWARE_PACKAGE, import_module
 
 # Bytes of a frame per raw chunk: a chunk of 192 is a line of about 300, for which a
 # device short of heap, its free space in pieces, still finds room.
@@ -33,7 +34,9 @@ class Painter:
         self._size = (d["w"], d["h"], bool(info["colour"]))
         self.canvas = Canvas(*self._size)  # the last screen drawn
         self._screens = import_module("screens")
-        self.scroll_ms: int = import_module("config").SCROLL_MS
+        # The firmware's timing, read inside its package: a module named plain "config"
+        # elsewhere on the path could stand in for it.
+        self.scroll_ms: int = importlib.import_module(FIRMWARE_PACKAGE + ".config").SCROLL_MS
         self._scroller: Any = None
 
     @property

@@ -14,7 +14,7 @@ from boardlight.canvas import Canvas
 from boardlight.firmware import import_module
 from boardlight.link.connection import Link
 from boardlight.link.frames import FrameError, check
-from boardlight.link.pictures import raw_chunks
+from boardlight.link.pictures import Painter, raw_chunks
 
 # fits_card L3, round 2, on 8 x 8 mono (tests/firmware/test_screens.py works it out): the
 # tile "#." over "##" at scale 3, the round's two pips down column 7.
@@ -92,7 +92,7 @@ def test_a_scrolling_text_is_sent_step_by_step_to_its_end():
         more = scroller.step()
         expected.append(bytes(canvas.buffer))
     assert len(expected) > 8 and expected[-1] == BLANK  # it moves, and leaves the screen
-    scroll_ms = import_module("config").SCROLL_MS
+    scroll_ms = 70  # the device's own step (docs/protocol.md): the host steps as often
     with link:
         link.wait_connected(3)
         start = time.monotonic()
@@ -274,3 +274,8 @@ def test_a_device_that_draws_after_one_that_asked_for_pictures_gets_no_picture_o
         wait_for(lambda: other.applied[-1:] == [("forbes_stone", {"stone": "C"})])
     # The last screen as a screen frame, never a raw chunk drawn for the 8 x 8.
     assert [t for t, _ in other.applied] == ["fits_card", "forbes_stone"]
+
+
+def test_the_painter_steps_at_the_firmwares_own_pace():
+    painter = Painter({"display": {"kind": "virtual", "w": 8, "h": 8}, "colour": False})
+    assert painter.scroll_ms == 70
