@@ -377,10 +377,15 @@ class Link:
         # How long a read may wait (s): 20 ms; 5 ms when a scrolling text's next step is
         # due sooner and the device has the last one. Two values only: a new timeout
         # reconfigures a serial port, and a wait of 0 would spin.
-        painter = self._painter
-        if painter is None or not painter.moving or self.ep.has_pending(PICTURE):
+        if not self._step_waits():
             return 0.02
         return 0.005 if self._scroll_at - _ms() < 20 else 0.02
+
+    def _step_waits(self) -> bool:
+        # A scrolling text has a next step to send, and the device has the last one (a
+        # slow device makes the text slower, never later and later).
+        painter = self._painter
+        return painter is not None and painter.moving and not self.ep.has_pending(PICTURE)
 
     def _begin_handshake(self, why: str) -> None:
         with self._lock:
@@ -400,11 +405,9 @@ class Link:
         if self.state != CONNECTED:
             return
         self.ep.tick(now)
-        painter = self._painter
-        if painter is not None and painter.moving and now >= self._scroll_at and not self.ep.has_pending(PICTURE):
-            # The text's next step, once the device has the last one (a slow device makes
-            # the text slower, never later and later).
-            self._send_picture(painter.step(), now)
+        if now >= self._scroll_at and self._step_waits():
+            assert self._painter is not None
+            self._send_picture(self._painter.step(), now)
         if now - self._last_heard > self.timeout_ms:
             self._begin_handshake("device silent for %d ms" % (now - self._last_heard))
         elif now - self._last_ping >= self.ping_ms:
@@ -508,8 +511,14 @@ class Link:
         # brightness and the last screen again unless newer ones are already queued.
         if self._bright is not None and not self.ep.has_pending(BRIGHT):
             self.ep.send(self._bright[0], self._bright[1], BRIGHT, now)
-        # A picture half sent would reach the device from its middle (the chunk at offset
-        # 0 starts a frame), or be for another display: the last one goes again, whole.
+        self._show_again(info, now)
+        self.ep.start_session(now)
+        self._set_state(CONNECTED, "%s %s" % (info["board"], info["fw"]))
+
+    def _show_again(self, info: dict[str, Any], now: int) -> None:
+        # The last screen or raw picture, for a device that has just shaken hands. A
+        # picture half sent would reach it from its middle (the chunk at offset 0 starts
+        # a frame), or be for another display: the last one goes again, whole.
         self.ep.drop_pending(PICTURE)
         painter = self._painter = Painter(info) if info.get("pictures") else None
         if painter is not None:
@@ -534,8 +543,6 @@ class Link:
                     self._raw = None  # a frame for another display
             elif painter is not None:
                 self._send_picture(painter.connected(), now)  # its "connected" tick
-        self.ep.start_session(now)
-        self._set_state(CONNECTED, "%s %s" % (info["board"], info["fw"]))
 
     def _data(self, seq: int, ftype: str, payload: Any) -> None:
         try:
