@@ -16,6 +16,10 @@ Games, in the order "menu" (short press) steps through them:
   the player's colour); 4 rounds, then "END". Every card of round r shows the round's
   pips and board r's, as a host's cards do. Holding player button pN shows player
   N's start card again.
+- FITS solo (solo.Solo, from SOLO_FROM bytes of heap: the menu goes FITS, FITS solo,
+  Zatre, Forbes): one player's FITS game whose drops the player enters on the buttons, so
+  the device keeps the board, shows the engine's best drop on a long "next" and scores every
+  round (solo.py says how). It deals the cards of a 1-player FITS game.
 - Zatre (zatre_bag.Bag with the game's Random): "next" draws the tiles of the next turn,
   3 on the first turn and 2 after; a long "next" draws a single tile (for a player who
   kept one). The device does not see the board, so it shows no hint.
@@ -28,8 +32,9 @@ Games, in the order "menu" (short press) steps through them:
   where a stone goes: it only counts the stones placed (only the face-down pool matters
   to the draw), and shows no scores. After 16
   stones "END"; the next game is dealt by the player who played second.
-Buttons everywhere: "menu" short = next game; "menu" long = next player count (FITS
-1..4, Forbes 2..5, each redealing; ignored in Zatre, whose shared bag needs no count);
+Buttons everywhere (but in FITS solo's drop picker, solo.py): "menu" short = next game;
+"menu" long = next player count (FITS 1..4, Forbes 2..5, each redealing; ignored in FITS
+solo and Zatre, which have one count);
 "next" long in FITS = deal the
 game again with the next seed. Game k (from 0) uses Random(seed + k), `game_seed`.
 Changing the game unloads the other games' core and screen modules to free heap.
@@ -41,8 +46,24 @@ import screens
 from boardcore import glyphs
 
 MODES = ("fits", "zatre", "forbes")
-_PLAYERS = {"fits": (1, 4), "zatre": (1, 1), "forbes": (2, 5)}
+SOLO_MODES = ("fits", "solo", "zatre", "forbes")  # with FITS solo (solo.py), where it fits
+_PLAYERS = {"fits": (1, 4), "solo": (1, 1), "zatre": (1, 1), "forbes": (2, 5)}
+_GAME = {"solo": "fits"}  # a mode's game, when its name is not one
 _PLAYER_BUTTONS = ("p1", "p2", "p3", "p4", "p5", "p6")
+# From this much heap (MicroPython) the menu offers FITS solo (solo.py), which holds the
+# FITS engine beside the dealer: its game peaks at about 131 KB live on the unix port.
+SOLO_FROM = 150 * 1024
+
+
+def _solo_fits():
+    # On a host (boardlight direct) always; on MicroPython from SOLO_FROM bytes of heap.
+    from boardcore.compat import IS_MICROPYTHON
+
+    if not IS_MICROPYTHON:
+        return True
+    import gc
+
+    return gc.mem_free() + gc.mem_alloc() >= SOLO_FROM
 
 
 def _default_seed():
@@ -68,7 +89,8 @@ class Standalone:
         self.seed = seed
         self.games = 0  # games dealt so far; game k uses Random(seed + k)
         self.mode = "fits"
-        self.players = {"fits": 2, "zatre": 1, "forbes": 2}
+        self.modes = SOLO_MODES if _solo_fits() else MODES
+        self.players = {"fits": 2, "solo": 1, "zatre": 1, "forbes": 2}
         if not 1 <= players <= 4:
             raise ValueError("players must be 1..4 to start with, not %r" % (players,))
         self.players["fits"] = players
@@ -93,6 +115,8 @@ class Standalone:
         self.placed = 0  # stones put on the real board
         self.dealer = 0  # the seat that deals (and plays first); next game: the second
         self.peek = -1  # seat whose hand a long "next" shows, -1 for none
+        # FITS solo (solo.Solo), while that is the mode
+        self.solo = None
         # What was dealt, for a host that comes back (docs/protocol.md, "away"): the last
         # 4 games as [game, players, seed, screens shown], oldest first, in `log`
         # when given (a list that outlives the dealer).
@@ -114,13 +138,18 @@ class Standalone:
         if event[0] != "button" or len(event) != 3 or event[2] not in ("down", "short", "long"):
             raise ValueError("malformed input event %r" % (event,))
         _, name, kind = event
+        if self.solo is not None and kind != "down" and not self.over:
+            changed = self.solo.press(name, kind)
+            if changed is not None:
+                self.solo.moved(self)
+                return changed
         if name in _PLAYER_BUTTONS:
             return self._player_button(name, kind)
         if kind == "down":
             return False
         if name == "menu":
             if kind == "short":
-                self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+                self.mode = self.modes[(self.modes.index(self.mode) + 1) % len(self.modes)]
             else:
                 lo, hi = _PLAYERS[self.mode]
                 if lo == hi:
@@ -138,8 +167,9 @@ class Standalone:
     def _unload_other_games(self):
         # A game's core and screen modules take 5-20 KB of heap each on the device:
         # keep only the current game's loaded (they are imported again when needed).
-        keep = self.mode
+        keep = _GAME.get(self.mode, self.mode)
         self.rng = None
+        self.solo = None
         if keep != "fits":
             self.starts = self.building = None
         if keep != "zatre":
@@ -169,7 +199,7 @@ class Standalone:
         rng = Random(self.game_seed)
         if len(self.log) == 4:
             self.log.pop(0)
-        self.log.append([self.mode, self.players[self.mode], self.game_seed, 0])
+        self.log.append([_GAME.get(self.mode, self.mode), self.players[self.mode], self.game_seed, 0])
         self.over = False
         self.held = None
         mode = self.mode
@@ -179,6 +209,15 @@ class Standalone:
             self.round = 0
             self._fits_round()
             self.pos = -1
+        elif mode == "solo":
+            import sys
+
+            import solo
+
+            # Not kept in sys.modules: the game holds its module, and both go with it
+            # (a host's unload_games() need not know of it).
+            del sys.modules["solo"]
+            self.solo = solo.Solo(rng)
         elif mode == "zatre":
             from boardcore.zatre.bag import Bag
 
@@ -196,8 +235,8 @@ class Standalone:
             self.rng = rng
             self.hands = deal(rng, n, self.dealer)
             self.peek = -1
-        title = {"fits": "FITS", "zatre": "ZATRE", "forbes": "FORBES"}[mode]
-        if mode != "zatre":
+        title = {"fits": "FITS", "solo": "FITS SOLO", "zatre": "ZATRE", "forbes": "FORBES"}[mode]
+        if mode in ("fits", "forbes"):
             title += " %dP" % n
         self._message(title)
 
@@ -212,6 +251,8 @@ class Standalone:
         # A deal that ran out of heap leaves its game unset: the next press deals again.
         if self.mode == "fits":
             return self.building is not None
+        if self.mode == "solo":
+            return self.solo is not None
         if self.mode == "zatre":
             return self.bag is not None
         return self.hands is not None
@@ -225,6 +266,8 @@ class Standalone:
                 self.dealer = (self.dealer + 1) % len(self.hands)  # who played second
             self._deal()
             return True
+        if self.mode == "solo":
+            return False  # the solo game takes every "next" (handle)
         if self.mode == "fits":
             if long:
                 self._deal()
@@ -311,6 +354,9 @@ class Standalone:
         if self.over:
             self._message("END")
             return
+        if self.mode == "solo":
+            self.solo.draw(self)
+            return
         if self.mode == "fits":
             if self.pos < 0:
                 self._message("FITS %dP" % self.players["fits"])
@@ -339,3 +385,4 @@ class Standalone:
             else:
                 screens.draw("forbes_stone", d, stone=self.stone)
         self._show()
+

@@ -22,8 +22,9 @@ INTERPRETERS = ("cpython", "micropython", "micropython-96k")
 FIGURES = {}
 
 
-def interpreter_command(name, script, *args):
-    """The argv and environment that run `script` under the named interpreter."""
+def interpreter_command(name, script, *args, heap="96k"):
+    """The argv and environment that run `script` under the named interpreter
+    ("micropython-96k": the device image, in a heap of `heap`, 96 KB unless told)."""
     path = os.pathsep.join([str(SHARED), str(CONFORMANCE)])
     env = dict(os.environ)
     if name == "cpython":
@@ -34,8 +35,8 @@ def interpreter_command(name, script, *args):
 
         path = os.pathsep.join([str(device_image() / "lib"), str(compiled(CONFORMANCE))])
     env["MICROPYPATH"] = ".frozen" + os.pathsep + path
-    heap = ["-X", "heapsize=96k"] if name == "micropython-96k" else []
-    return [str(MICROPYTHON), *heap, str(script), *map(str, args)], env
+    limit = ["-X", "heapsize=" + heap] if name == "micropython-96k" else []
+    return [str(MICROPYTHON), *limit, str(script), *map(str, args)], env
 
 
 def run_on(name, script, *args, timeout=120):

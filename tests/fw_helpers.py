@@ -111,13 +111,14 @@ class FwRun:
         return "exit %s\nstdout:\n%s\nstderr:\n%s" % (self.proc.returncode, self.proc.stdout, self.proc.stderr)
 
 
-def run_fw(tmp_path, body, interpreter="micropython-96k", figure=None, timeout=60):
-    """Run `body` (after the prelude) on MicroPython with firmware/ on the path."""
+def run_fw(tmp_path, body, interpreter="micropython-96k", figure=None, timeout=60, heap="96k"):
+    """Run `body` (after the prelude) on MicroPython with firmware/ on the path (the
+    device image in a heap of `heap` for "micropython-96k")."""
     script = tmp_path / "fw_script.py"
     if interpreter not in ("micropython", "micropython-96k"):
         raise ValueError("firmware scripts run on micropython or micropython-96k")
     script.write_text(PRELUDE + body + EPILOGUE)
-    argv, env = interpreter_command(interpreter, script)
+    argv, env = interpreter_command(interpreter, script, heap=heap)
     firmware = device_image() if interpreter == "micropython-96k" else FIRMWARE
     env["MICROPYPATH"] = env["MICROPYPATH"] + os.pathsep + str(firmware)
     proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
