@@ -2,7 +2,7 @@
 drops the player enters, the engine's hint, and each round scored as the rules core does.
 
 The standalone dealer (standalone.py) runs this as its "FITS SOLO" game when the heap holds
-the FITS engine beside it (standalone.SOLO_FROM; a real Pico has room to spare, the 96 KB
+the FITS engine beside it (standalone.KEPT_FROM; a real Pico has room to spare, the 96 KB
 virtual board has not), and imports this module only then. The device cannot see the real
 board, so the player tells it where each tile went:
 
@@ -30,6 +30,11 @@ ROUNDS = 4
 HINT_LEVEL = 2  # the strongest of boardcore.fits.engine.DEVICE_LEVELS
 
 
+def deal(rng, players=1, dealer=0):
+    """The dealer's way in (standalone.py): a new game from `rng` (one player)."""
+    return Solo(rng)
+
+
 class Solo:
     """One solo game of 4 rounds, dealt from `rng` (see the module docstring)."""
 
@@ -39,6 +44,8 @@ class Solo:
         self.totals = []  # each finished round's score
         self.hints = 0  # hints asked for, in the whole game
         self.dealt = False  # the game's name is on show until the first "next"
+        self.shown = 0  # cards shown so far (the dealer logs it)
+        self.hands = None  # (no secret cards in FITS)
         self._round()
 
     def _round(self):
@@ -92,11 +99,13 @@ class Solo:
             if name != "next":
                 return None
             self.dealt = True
+            self.shown += 1
             return True
         if self.scored:
             if name != "next" or self.over:
                 return None
             self._round()
+            self.shown += 1
             return True
         if self.options is None:
             if name != "next":
@@ -161,6 +170,7 @@ class Solo:
         self.cursor = 0
         if self.card < 16:
             self.card += 1
+            self.shown += 1
             return
         from boardcore.fits.score import score_board
 
@@ -169,23 +179,14 @@ class Solo:
 
     # -- the dealer's side ------------------------------------------------------------
 
-    def moved(self, dealer):
-        """After a press this game took: show what comes (standalone.Standalone `dealer`);
-        a card turned counts as a screen dealt, the last round's score ends the game."""
-        if self.scored:
-            if self.over:
-                dealer.over = True
-            dealer._message(self.score_text())
-            return
-        if self.options is None:
-            dealer.log[-1][3] += 1
-        self.draw(dealer)
-
     def draw(self, dealer):
         """Draw what is on show on the dealer's display and show it."""
         d = dealer.display
         if not self.dealt:
             dealer._message("FITS SOLO")
+            return
+        if self.scored:
+            dealer._message(self.score_text())
             return
         tile = self.tile
         if self.options is not None:

@@ -16,10 +16,12 @@ Games, in the order "menu" (short press) steps through them:
   the player's colour); 4 rounds, then "END". Every card of round r shows the round's
   pips and board r's, as a host's cards do. Holding player button pN shows player
   N's start card again.
-- FITS solo (solo.Solo, from SOLO_FROM bytes of heap: the menu goes FITS, FITS solo,
-  Zatre, Forbes): one player's FITS game whose drops the player enters on the buttons, so
-  the device keeps the board, shows the engine's best drop on a long "next" and scores every
-  round (solo.py says how). It deals the cards of a 1-player FITS game.
+- The games whose board the device keeps, from KEPT_FROM bytes of heap (the menu then goes
+  FITS, FITS solo, Zatre, Forbes, Forbes with the board): the players enter every move on
+  the buttons, so the device keeps the board, shows the engine's best move on a long "next"
+  and scores the game. FITS solo (solo.py) deals the cards of a 1-player FITS game; Forbes
+  with the board (forbes_board.py) the cards and stones of the Forbes game below, and pN
+  shows player N's cards as there. Each draws its own screens (`kept`).
 - Zatre (zatre_bag.Bag with the game's Random): "next" draws the tiles of the next turn,
   3 on the first turn and 2 after; a long "next" draws a single tile (for a player who
   kept one). The device does not see the board, so it shows no hint.
@@ -46,24 +48,27 @@ import screens
 from boardcore import glyphs
 
 MODES = ("fits", "zatre", "forbes")
-SOLO_MODES = ("fits", "solo", "zatre", "forbes")  # with FITS solo (solo.py), where it fits
-_PLAYERS = {"fits": (1, 4), "solo": (1, 1), "zatre": (1, 1), "forbes": (2, 5)}
-_GAME = {"solo": "fits"}  # a mode's game, when its name is not one
+# With the games whose board the device keeps, where they fit: FITS solo (solo.py) and
+# Forbes with the board (forbes_board.py).
+KEPT_MODES = ("fits", "solo", "zatre", "forbes", "forbes_board")
+_PLAYERS = {"fits": (1, 4), "solo": (1, 1), "zatre": (1, 1), "forbes": (2, 5), "forbes_board": (2, 5)}
+_GAME = {"solo": "fits", "forbes_board": "forbes"}  # a mode's game, when its name is not one
 _PLAYER_BUTTONS = ("p1", "p2", "p3", "p4", "p5", "p6")
-# From this much heap (MicroPython) the menu offers FITS solo (solo.py), which holds the
-# FITS engine beside the dealer: its game peaks at about 131 KB live on the unix port.
-SOLO_FROM = 150 * 1024
+# From this much heap (MicroPython) the menu offers the games whose board the device keeps,
+# which hold a rules core and its engine beside the dealer (about 131 KB live at the peak
+# of a FITS solo game on the unix port).
+KEPT_FROM = 150 * 1024
 
 
-def _solo_fits():
-    # On a host (boardlight direct) always; on MicroPython from SOLO_FROM bytes of heap.
+def _kept_fit():
+    # On a host (boardlight direct) always; on MicroPython from KEPT_FROM bytes of heap.
     from boardcore.compat import IS_MICROPYTHON
 
     if not IS_MICROPYTHON:
         return True
     import gc
 
-    return gc.mem_free() + gc.mem_alloc() >= SOLO_FROM
+    return gc.mem_free() + gc.mem_alloc() >= KEPT_FROM
 
 
 def _default_seed():
@@ -89,12 +94,12 @@ class Standalone:
         self.seed = seed
         self.games = 0  # games dealt so far; game k uses Random(seed + k)
         self.mode = "fits"
-        self.modes = SOLO_MODES if _solo_fits() else MODES
-        self.players = {"fits": 2, "solo": 1, "zatre": 1, "forbes": 2}
+        self.modes = KEPT_MODES if _kept_fit() else MODES
+        self.players = {"fits": 2, "solo": 1, "zatre": 1, "forbes": 2, "forbes_board": 2}
         if not 1 <= players <= 4:
             raise ValueError("players must be 1..4 to start with, not %r" % (players,))
         self.players["fits"] = players
-        self.players["forbes"] = max(2, players)
+        self.players["forbes"] = self.players["forbes_board"] = max(2, players)
         self.game_seed = None
         self.over = False
         self.held = None  # the player button held down, e.g. "p2"
@@ -115,8 +120,9 @@ class Standalone:
         self.placed = 0  # stones put on the real board
         self.dealer = 0  # the seat that deals (and plays first); next game: the second
         self.peek = -1  # seat whose hand a long "next" shows, -1 for none
-        # FITS solo (solo.Solo), while that is the mode
-        self.solo = None
+        # The game whose board the device keeps (solo.Solo, forbes_board.ForbesBoard), in
+        # those modes: it takes the presses it knows, and draws itself.
+        self.kept = None
         # What was dealt, for a host that comes back (docs/protocol.md, "away"): the last
         # 4 games as [game, players, seed, screens shown], oldest first, in `log`
         # when given (a list that outlives the dealer).
@@ -138,10 +144,12 @@ class Standalone:
         if event[0] != "button" or len(event) != 3 or event[2] not in ("down", "short", "long"):
             raise ValueError("malformed input event %r" % (event,))
         _, name, kind = event
-        if self.solo is not None and kind != "down" and not self.over:
-            changed = self.solo.press(name, kind)
+        if self.kept is not None and kind != "down" and not self.over:
+            changed = self.kept.press(name, kind)
             if changed is not None:
-                self.solo.moved(self)
+                self.over = self.kept.over
+                self.log[-1][3] = self.kept.shown
+                self.draw()
                 return changed
         if name in _PLAYER_BUTTONS:
             return self._player_button(name, kind)
@@ -169,7 +177,7 @@ class Standalone:
         # keep only the current game's loaded (they are imported again when needed).
         keep = _GAME.get(self.mode, self.mode)
         self.rng = None
-        self.solo = None
+        self.kept = None
         if keep != "fits":
             self.starts = self.building = None
         if keep != "zatre":
@@ -209,15 +217,17 @@ class Standalone:
             self.round = 0
             self._fits_round()
             self.pos = -1
-        elif mode == "solo":
+        elif mode in _GAME:
             import sys
 
-            import solo
-
+            module = __import__(mode)
             # Not kept in sys.modules: the game holds its module, and both go with it
             # (a host's unload_games() need not know of it).
-            del sys.modules["solo"]
-            self.solo = solo.Solo(rng)
+            del sys.modules[mode]
+            self.kept = module.deal(rng, n, self.dealer % n)
+            self.hands = self.kept.hands
+            self.kept.draw(self)
+            return
         elif mode == "zatre":
             from boardcore.zatre.bag import Bag
 
@@ -251,8 +261,8 @@ class Standalone:
         # A deal that ran out of heap leaves its game unset: the next press deals again.
         if self.mode == "fits":
             return self.building is not None
-        if self.mode == "solo":
-            return self.solo is not None
+        if self.mode in _GAME:
+            return self.kept is not None
         if self.mode == "zatre":
             return self.bag is not None
         return self.hands is not None
@@ -262,12 +272,12 @@ class Standalone:
             self._deal()
             return True
         if self.over:
-            if self.mode == "forbes":
+            if _GAME.get(self.mode, self.mode) == "forbes":
                 self.dealer = (self.dealer + 1) % len(self.hands)  # who played second
             self._deal()
             return True
-        if self.mode == "solo":
-            return False  # the solo game takes every "next" (handle)
+        if self.kept is not None:
+            return False  # the kept game takes every "next" (handle)
         if self.mode == "fits":
             if long:
                 self._deal()
@@ -335,7 +345,7 @@ class Standalone:
             self.held = name
             screens.draw("fits_card", self.display, tile=self.starts[seat], start=True, round_no=self.round,
                          player=seat + 1, board_no=self.round)
-        elif self.mode == "forbes" and self.hands is not None and seat < len(self.hands):
+        elif _GAME.get(self.mode, self.mode) == "forbes" and self.hands is not None and seat < len(self.hands):
             self.held = name
             screens.draw("forbes_hand", self.display, cards=self.hands[seat], player=seat + 1)
         else:
@@ -351,11 +361,11 @@ class Standalone:
     def draw(self):
         """Draw the current screen of the game (not the messages) and show it."""
         d = self.display
+        if self.kept is not None:
+            self.kept.draw(self)
+            return
         if self.over:
             self._message("END")
-            return
-        if self.mode == "solo":
-            self.solo.draw(self)
             return
         if self.mode == "fits":
             if self.pos < 0:

@@ -266,14 +266,15 @@ def press(st, name, kind="short"):
     return st.handle(("button", name, kind))
 
 
-def test_menu_goes_fits_solo_zatre_forbes_where_solo_fits():
+def test_menu_goes_through_the_kept_games_beside_their_plain_ones_where_they_fit():
     app, st = dealer()
-    assert st.modes == ("fits", "solo", "zatre", "forbes")
+    assert st.modes == ("fits", "solo", "zatre", "forbes", "forbes_board")
     names = []
-    for _ in range(4):
+    for _ in range(5):
         press(st, "menu")
         names.append(app.messages[-1])
-    assert names == ["FITS SOLO", "ZATRE", "FORBES 2P", "FITS 1P"]
+    # Forbes takes 2 players at least: the dealer's 1 player is 2 there.
+    assert names == ["FITS SOLO", "ZATRE", "FORBES 2P", "FORBES 2P BOARD", "FITS 1P"]
 
 
 def test_the_dealer_logs_a_solo_game_as_fits_for_one_player_with_its_cards_shown():
@@ -292,14 +293,14 @@ def test_a_long_menu_in_the_picker_places_and_on_a_card_changes_nothing():
     assert press(st, "menu", "long") is False  # on a card: solo has one player
     press(st, "next")
     assert press(st, "menu", "long") is True
-    assert st.solo.board.used(st.solo.start)
+    assert st.kept.board.used(st.kept.start)
 
 
 def test_the_picker_draws_the_drop_as_the_hint_screen_does():
     app, st = dealer()
     press(st, "menu")
     press(st, "next")  # the start card
-    st.solo.start = "X"
+    st.kept.start = "X"
     press(st, "next")  # the picker at its first drop: X at column 1
     rows = ["".join("#" if st.display.pixel(x, y) else "." for x in range(8)) for y in range(8)]
     # The box's walls are the outer pixel columns, board column c is x = c; the plus

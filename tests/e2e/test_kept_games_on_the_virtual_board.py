@@ -1,7 +1,7 @@
-"""FITS solo through the virtual board's buttons, in a Pico's heap: the whole firmware, no
-host. The start card, the engine's hint for it and the next card are the pictures the
-host draws for them (the cards come from the board's own random seed, so each frame is
-matched against every picture it could be)."""
+"""The games whose board the device keeps (FITS solo, Forbes with the board) through the
+virtual board's buttons, in a Pico's heap: the whole firmware, no host. Each card, stone,
+hint and picker frame is the picture the host draws for it (the cards come from the
+board's own random seed, so a frame is matched against every picture it could be)."""
 
 from boardcore.fits import engine
 from boardcore.fits.board import Board
@@ -63,5 +63,32 @@ def test_a_solo_game_deals_hints_and_takes_a_drop_on_the_buttons():
         for t in TILE_IDS:
             cards[t] = _drawn("fits_card", tile=t, round_no=1, player=1 if t == start else None, board_no=1)
         assert _press(board, "menu", cards, long=True) in TILE_IDS
+        out = bytes(board.bridge.output_log)
+        assert board.side_errors == [] and b"Traceback" not in out and b"out of memory" not in out
+
+
+def test_forbes_with_the_board_draws_a_stone_hints_a_cell_and_takes_it_on_the_buttons():
+    from boardcore.forbes.cards import SYMBOLS
+
+    with VirtualBoard(heap="160k") as board:
+        board.wait_firmware(15)
+        for name in ("next", "menu", "menu", "menu", "menu"):  # FITS, ..., Forbes with the board
+            seen = board.frames_seen
+            board.press(name)
+            board.wait_frame(newer_than=seen)
+        stones = {s: _drawn("forbes_stone", stone=s) for s in SYMBOLS}
+        stone = _press(board, "next", stones)
+        # The hint: a cell of the empty board with that stone on it (which cell depends on
+        # the dealer's cards, dealt from the board's own seed).
+        cells = {(r, c): _drawn("forbes_hint", stone=stone, row=r, col=c, board="." * 16)
+                 for r in range(4) for c in range(4)}
+        row, col = _press(board, "next", cells, long=True)
+        # Placed there: the second player's stone is drawn and shown.
+        second = _press(board, "menu", stones, long=True)
+        # The picker now starts at the first empty cell, with the first stone on the board.
+        after = "." * (4 * row + col) + stone + "." * (15 - 4 * row - col)
+        first = (0, 1) if (row, col) == (0, 0) else (0, 0)
+        picker = _drawn("forbes_hint", stone=second, row=first[0], col=first[1], board=after)
+        assert _press(board, "next", {"picker": picker}) == "picker"
         out = bytes(board.bridge.output_log)
         assert board.side_errors == [] and b"Traceback" not in out and b"out of memory" not in out
