@@ -47,7 +47,7 @@ def start(app):
     app.notice = None
     # The dealer logs its games in the record's list, which outlives it.
     log = app.away[1] if app.away is not None else None
-    app.standalone = standalone.Standalone(app.display, app.show, app.set_scroller, log=log)
+    app.standalone = standalone.Standalone(app.display, app.show, app.set_scroller, log=log, buttons=app.buttons)
     app.standalone.start()
 
 

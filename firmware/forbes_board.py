@@ -2,9 +2,10 @@
 stone's cell entered on the buttons, the engine's hint, and the game scored at the end as
 the rules core scores it.
 
-The standalone dealer (standalone.py) runs this as its "FORBES BOARD" game where the heap
-holds the rules and the Forbes engine beside it (standalone.KEPT_FROM, as FITS solo), and
-imports this module only then. The device cannot see the real board, so the players tell
+The standalone dealer (standalone.py) runs this as its "FORBES 3P BOARD" game (for 3
+players) where the heap holds the rules and the Forbes engine beside it (standalone.KEPT_FROM,
+as FITS solo) and the board has player buttons to show each player's cards, and imports
+this module only then. The device cannot see the real board, so the players tell
 it where each stone went:
 
 - the stone drawn for the player to move is on show (the dealer's seat first, then in seat
@@ -16,6 +17,10 @@ it where each stone went:
   empty cell of the next row; long "next": the hint; long "menu": the stone went there, and
   the next player's stone is drawn.
 - holding pN shows player N's cards, as in the dealer's Forbes (the dealer draws them).
+- a long "menu" on the stone changes the player count (a new deal) only before the first
+  stone is placed: after that it would throw the board away, and does nothing.
+- a hint that finds no heap for its search shows the error screen "MEM" and changes
+  nothing: the game goes on from the next press.
 - once the board is full, the scores ("P1 12  P2 7 ...") as the rules core counts them.
 
 The game is boardcore.forbes.game.Game(players, dealer, rng): the same cards and stones as
@@ -45,6 +50,7 @@ class ForbesBoard:
         self.hints = 0
         self.dealt = False  # the game's name is on show until the first "next"
         self.shown = 0  # stones drawn so far (the dealer logs it)
+        self.note = None  # an error code on show instead of the game ("MEM"), until a press
 
     @property
     def over(self):
@@ -63,6 +69,7 @@ class ForbesBoard:
         """A short or long "next" or "menu"; True when what is on show changed, None for a
         press the dealer handles (a "menu" on the stone: the next game or player count)."""
         game = self.game
+        self.note = None
         if game.over:
             return None
         if not self.dealt:
@@ -72,15 +79,23 @@ class ForbesBoard:
             self._draw_stone()
             return True
         if self.cells is None:
+            if name == "menu" and kind == "long" and game.moves:
+                return False  # no new player count once the board holds a stone
             if name != "next":
                 return None
             board = game.board
-            self.cells = [(i // SIZE, i % SIZE) for i in range(SIZE * SIZE) if board[i] == "."]
-            self.cursor = self.cells.index(self.hint()) if kind == "long" else 0
+            cells = [(i // SIZE, i % SIZE) for i in range(SIZE * SIZE) if board[i] == "."]
+            best = self._try_hint() if kind == "long" else None
+            if kind == "long" and best is None:
+                return True  # no heap for the search: the stone stays on show, under "MEM"
+            self.cells = cells
+            self.cursor = cells.index(best) if kind == "long" else 0
             return True
         if name == "next":
             if kind == "long":
-                self.cursor = self.cells.index(self.hint())
+                best = self._try_hint()
+                if best is not None:
+                    self.cursor = self.cells.index(best)
             else:
                 self.cursor = (self.cursor + 1) % len(self.cells)
             return True
@@ -102,10 +117,22 @@ class ForbesBoard:
         """The engine's best cell for the stone on show, for the player to move."""
         from boardcore.forbes import engine
 
-        self.hints += 1
         game = self.game
         cell, _ = engine.best(engine.position(game, game.current), HINT_LEVEL)
+        self.hints += 1
         return cell
+
+    def _try_hint(self):
+        # The engine's search is the largest thing the game asks of the heap: when it
+        # fails, say so and keep every stone entered (the dealer would drop the game).
+        try:
+            return self.hint()
+        except MemoryError:
+            import gc
+
+            gc.collect()
+            self.note = "MEM"
+            return None
 
     def _place(self):
         game = self.game
@@ -127,6 +154,10 @@ class ForbesBoard:
         """Draw what is on show on the dealer's display and show it."""
         d = dealer.display
         game = self.game
+        if self.note is not None:
+            screens.error(d, self.note)
+            dealer._show()
+            return
         if not self.dealt:
             dealer._message("FORBES %dP BOARD" % len(self.hands))
             return

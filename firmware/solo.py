@@ -13,6 +13,8 @@ board, so the player tells it where each tile went:
   set aside: the card crossed out). Short "next": the next drop (orientation, then column
   order, set aside last); short "menu": the first drop of the next orientation; long
   "next": the hint; long "menu": the tile went there, on to the next card.
+- a hint that finds no heap for its search shows the error screen "MEM" and changes
+  nothing: the game goes on from the next press.
 - after a round's 16th card its score is shown ("ROUND 1 +3"), then the next round deals
   on board 2, 3, 4; after the 4th, the total and its solo title ("TOTAL 27 ARCHITECT").
 
@@ -45,6 +47,7 @@ class Solo:
         self.hints = 0  # hints asked for, in the whole game
         self.dealt = False  # the game's name is on show until the first "next"
         self.shown = 0  # cards shown so far (the dealer logs it)
+        self.note = None  # an error code on show instead of the game ("MEM"), until a press
         self.hands = None  # (no secret cards in FITS)
         self._round()
 
@@ -95,6 +98,7 @@ class Solo:
     def press(self, name, kind):
         """A short or long press of "next" or "menu"; True when what is on show changed,
         None for a press the dealer handles (a "menu" on a card: the next game)."""
+        self.note = None
         if not self.dealt:
             if name != "next":
                 return None
@@ -112,14 +116,14 @@ class Solo:
                 return None
             if self.skipped():
                 self._advance()
-            elif kind == "long":
-                self._pick(True)
             else:
-                self._pick(False)
+                self._pick(kind == "long")
             return True
         if name == "next":
             if kind == "long":
-                self.cursor = self.options.index(self.hint())
+                best = self._try_hint()
+                if best is not None:
+                    self.cursor = self.options.index(best)
             else:
                 self.cursor = (self.cursor + 1) % len(self.options)
             return True
@@ -132,11 +136,26 @@ class Solo:
         return None
 
     def _pick(self, hint):
-        tile = self.tile
-        self.options = [(o, c) for o, c, _ in self.board.legal_drops(tile)]
-        if self.card > 0 or not self.options:
-            self.options.append(PASS)  # a start tile is never set aside
-        self.cursor = self.options.index(self.hint()) if hint else 0
+        options = [(o, c) for o, c, _ in self.board.legal_drops(self.tile)]
+        if self.card > 0 or not options:
+            options.append(PASS)  # a start tile is never set aside
+        best = self._try_hint() if hint else None
+        if hint and best is None:
+            return  # no heap for the search: the card stays on show, under "MEM"
+        self.options = options
+        self.cursor = options.index(best) if hint else 0
+
+    def _try_hint(self):
+        # The engine's search is the largest thing the game asks of the heap: when it
+        # fails, say so and keep every drop entered (the dealer would drop the game).
+        try:
+            return self.hint()
+        except MemoryError:
+            import gc
+
+            gc.collect()
+            self.note = "MEM"
+            return None
 
     def _next_orientation(self):
         now = self.drop()
@@ -152,11 +171,11 @@ class Solo:
         """The engine's best drop for the tile on show, (orientation, column) or PASS."""
         from boardcore.fits import engine
 
-        self.hints += 1
         # building[card - 1] is on show: the cards after it are still to come this round.
         come = [t for t in self.building[self.card:] if t != self.start and not self.board.used(t)]
         pos = engine.Position(self.board, self.layout, self.tile, come, self.card > 0)
         move, _ = engine.best(pos, HINT_LEVEL)
+        self.hints += 1
         return move
 
     def _place(self):
@@ -182,6 +201,10 @@ class Solo:
     def draw(self, dealer):
         """Draw what is on show on the dealer's display and show it."""
         d = dealer.display
+        if self.note is not None:
+            screens.error(d, self.note)
+            dealer._show()
+            return
         if not self.dealt:
             dealer._message("FITS SOLO")
             return

@@ -34,9 +34,10 @@ Games, in the order "menu" (short press) steps through them:
   where a stone goes: it only counts the stones placed (only the face-down pool matters
   to the draw), and shows no scores. After 16
   stones "END"; the next game is dealt by the player who played second.
-Buttons everywhere (but in FITS solo's drop picker, solo.py): "menu" short = next game;
-"menu" long = next player count (FITS 1..4, Forbes 2..5, each redealing; ignored in FITS
-solo and Zatre, which have one count);
+Buttons everywhere (but in the kept games' pickers, solo.py and forbes_board.py): "menu"
+short = next game; "menu" long = next player count (FITS 1..4, Forbes 2..5, Forbes with the
+board 2 up to its player buttons, each redealing; ignored in FITS solo and Zatre, which have
+one count, and in Forbes with the board once a stone is on it);
 "next" long in FITS = deal the
 game again with the next seed. Game k (from 0) uses Random(seed + k), `game_seed`.
 Changing the game unloads the other games' core and screen modules to free heap.
@@ -83,7 +84,7 @@ def _default_seed():
 class Standalone:
     """The dealer the app runs when no host is connected (see the module docstring)."""
 
-    def __init__(self, display, show, set_scroller, seed=None, players=2, log=None):
+    def __init__(self, display, show, set_scroller, seed=None, players=2, log=None, buttons=None):
         if seed is None:
             seed = _default_seed()
         if not isinstance(seed, int) or seed < 0:
@@ -95,11 +96,18 @@ class Standalone:
         self.games = 0  # games dealt so far; game k uses Random(seed + k)
         self.mode = "fits"
         self.modes = KEPT_MODES if _kept_fit() else MODES
+        # Forbes with the board shows each player's cards on their pN button only: it
+        # seats as many players as there are such buttons (`buttons`: the board's button
+        # names; None: all six), and is not offered with fewer than two.
+        self.seats = 6 if buttons is None else len([b for b in buttons if b in _PLAYER_BUTTONS])
+        if self.seats < 2:
+            self.modes = tuple(m for m in self.modes if m != "forbes_board")
         self.players = {"fits": 2, "solo": 1, "zatre": 1, "forbes": 2, "forbes_board": 2}
         if not 1 <= players <= 4:
             raise ValueError("players must be 1..4 to start with, not %r" % (players,))
         self.players["fits"] = players
-        self.players["forbes"] = self.players["forbes_board"] = max(2, players)
+        self.players["forbes"] = max(2, players)
+        self.players["forbes_board"] = min(max(2, players), max(2, self.seats))
         self.game_seed = None
         self.over = False
         self.held = None  # the player button held down, e.g. "p2"
@@ -160,6 +168,8 @@ class Standalone:
                 self.mode = self.modes[(self.modes.index(self.mode) + 1) % len(self.modes)]
             else:
                 lo, hi = _PLAYERS[self.mode]
+                if self.mode == "forbes_board":
+                    hi = min(hi, self.seats)
                 if lo == hi:
                     return False  # Zatre: one shared bag, nothing to change
                 n = self.players[self.mode]
@@ -192,7 +202,9 @@ class Standalone:
             return
         from unload import unload
 
-        unload(tuple(p + g for p in ("boardcore.", "screens.") for g in MODES if g != keep))
+        names = tuple(p + g for p in ("boardcore.", "screens.") for g in MODES if g != keep)
+        # The kept games draw their pickers with the hint screens; the others do not.
+        unload(names if self.mode in _GAME else names + ("screens.hint",))
         import gc
 
         gc.collect()

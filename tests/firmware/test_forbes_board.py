@@ -100,22 +100,38 @@ def test_the_hint_is_the_engines_best_cell_for_the_player_to_move():
     assert fb.cell() == expected and fb.hints == 1
 
 
-def test_the_hint_does_not_depend_on_the_other_players_hidden_cards():
-    # The same game but for the cards of the seats not to move: the same hint.
-    a, b = fresh(seed=21), fresh(seed=21)
-    for fb in (a, b):
-        for _ in range(3):
-            fb.press("next", "short")
-            fb.press("menu", "long")
-    seat = a.game.current
-    hands = list(b.game._hands)
-    for other in range(3):
-        if other != seat:
-            hands[other] = "XXXX" if hands[other] != "XXXX" else "SSSS"
-    b.game._hands = hands
-    a.press("next", "long")
-    b.press("next", "long")
-    assert a.cell() == b.cell()
+def test_the_hint_reads_only_the_player_to_moves_own_cards(monkeypatch):
+    # Every position the hints search, over a whole game: the other seats' cards hidden.
+    seen = []
+    real = engine.best
+
+    def spy(pos, level=5, seed=0):
+        seen.append((pos.view.seat, list(pos.view.shown), pos.view.hand))
+        return real(pos, level, seed)
+
+    monkeypatch.setattr(engine, "best", spy)
+    fb = fresh(players=4, dealer=2, seed=21)
+    play(fb)
+    assert len(seen) == 16
+    for seat, shown, hand in seen:
+        assert hand == fb.hands[seat]
+        assert [shown[s] for s in range(4) if s != seat] == [None, None, None]
+
+
+def test_a_hint_without_heap_shows_mem_and_keeps_the_board(monkeypatch):
+    fb = fresh(seed=6)
+    fb.press("next", "short")
+    fb.press("menu", "long")  # one stone placed, at (0, 0)
+    board, stone, current = fb.game.board, fb.game.stone, fb.game.current
+
+    def no_heap():
+        raise MemoryError
+
+    monkeypatch.setattr(fb, "hint", no_heap)
+    assert fb.press("next", "long") is True
+    assert (fb.note, fb.cells, fb.game.board, fb.game.stone, fb.game.current) == ("MEM", None, board, stone, current)
+    assert fb.press("next", "short") is True  # the game goes on: the picker opens
+    assert fb.note is None and fb.cell() == (0, 1)
 
 
 def test_a_full_board_ends_the_game_with_its_scores():
@@ -144,11 +160,12 @@ class FakeApp:
         self.messages.append(s.text)
 
 
-def dealer(seed=7, players=2):
+def dealer(seed=7, players=2, buttons=None):
     from boardlight.canvas import Canvas
 
     app = FakeApp()
-    st = standalone.Standalone(Canvas(8, 8), app.show, app.set_scroller, seed=seed, players=players)
+    st = standalone.Standalone(Canvas(8, 8), app.show, app.set_scroller, seed=seed, players=players,
+                               buttons=buttons)
     st.start()
     return app, st
 
@@ -158,15 +175,53 @@ def press(st, name, kind="short"):
     return st.handle(("button", name, kind))
 
 
-def test_holding_a_player_button_shows_that_players_cards():
+def _rows(canvas):
+    return ["".join("#" if canvas.pixel(x, y) else "." for x in range(canvas.width)) for y in range(canvas.height)]
+
+
+def test_holding_a_player_button_shows_that_players_cards_then_the_stone_again():
+    from boardlight.canvas import Canvas
+    from boardlight.direct.device import load_screens
+
     app, st = dealer()
     for _ in range(4):
         press(st, "menu")
     press(st, "next")  # the first stone
+    stone_rows = _rows(st.display)
     st.handle(("button", "p2", "down"))
-    assert st.held == "p2"
+    hand = Canvas(8, 8)
+    load_screens().forbes_hand(hand, st.kept.hands[1], player=2)
+    assert _rows(st.display) == _rows(hand)
     st.handle(("button", "p2", "short"))
-    assert st.held is None and st.kept.cells is None
+    assert _rows(st.display) == stone_rows and st.kept.cells is None
+
+
+def test_a_board_without_player_buttons_is_not_offered_forbes_with_the_board():
+    app, st = dealer(buttons=["menu", "next"])
+    assert st.modes == ("fits", "solo", "zatre", "forbes")
+
+
+def test_forbes_with_the_board_seats_as_many_players_as_there_are_player_buttons():
+    app, st = dealer(players=2, buttons=["menu", "next", "p1", "p2", "p3"])
+    for _ in range(4):
+        press(st, "menu")
+    counts = []
+    for _ in range(3):
+        press(st, "menu", "long")
+        counts.append(len(st.kept.hands))
+    assert counts == [3, 2, 3]
+
+
+def test_a_long_menu_changes_the_player_count_only_before_the_first_stone_is_placed():
+    app, st = dealer(players=2)
+    for _ in range(4):
+        press(st, "menu")
+    press(st, "next")
+    press(st, "next")
+    press(st, "menu", "long")  # the first stone placed
+    kept, board = st.kept, st.kept.game.board
+    assert press(st, "menu", "long") is False
+    assert st.kept is kept and st.kept.game.board == board and len(st.kept.hands) == 2
 
 
 def test_the_end_shows_the_scores_and_the_next_game_is_dealt_by_the_second_player():

@@ -152,23 +152,51 @@ def test_a_building_card_of_the_start_tile_is_skipped_without_a_drop():
     assert (s.card, s.options) == (2, None)
 
 
-def test_the_hint_is_the_engines_best_drop_for_the_board_and_the_cards_to_come():
+def test_the_hint_is_the_engines_best_drop_for_the_rules_cores_game_at_the_same_point():
+    # The same drops in boardcore.fits.game.Game: its engine.position (board, layout,
+    # cards to come, may set aside) gives the hint the device shows.
     s = fresh(seed=9)
-    play_cards = 5
-    for _ in range(play_cards):  # a few drops first, so the board is not empty
-        if s.skipped():
-            s.press("next", "short")
+    g = Game(["Ann"], seed=9)
+    g.start_round()
+    start = s.tile
+    s.press("next", "short")
+    g.place("Ann", start, *s.drop())
+    s.press("menu", "long")
+    for _ in range(5):  # a few drops, so the board is not empty
+        tile = g.turn_card()
+        if tile == start:
+            s.press("next", "short")  # the start tile's own card: skipped on both
+            tile = g.turn_card()
+        assert s.tile == tile
         s.press("next", "short")
+        s.press("next", "short")  # the second drop of the list
+        g.place("Ann", tile, *s.drop())
         s.press("menu", "long")
-    if s.skipped():
+    tile = g.turn_card()
+    if tile == start:
         s.press("next", "short")
-    board = s.board.copy()
-    tile = s.tile
-    come = [t for t in s.building[s.card:] if t != s.start]
-    expected, _ = engine.best(engine.Position(board, default_layout(1), tile, come, True), 2)
+        tile = g.turn_card()
+    expected, _ = engine.best(engine.position(g, "Ann"), 2)
     s.press("next", "long")
     assert s.drop() == expected
     assert s.hints == 1
+
+
+def test_a_hint_without_heap_shows_mem_and_keeps_the_board(monkeypatch):
+    s = fresh()
+    on_card(s, "I3")
+    drops = list(s.board.drops)
+
+    def no_heap():
+        raise MemoryError
+
+    monkeypatch.setattr(s, "hint", no_heap)
+    assert s.press("next", "long") is True
+    assert (s.note, s.options, s.card, s.board.drops) == ("MEM", None, 1, drops)
+    assert s.press("next", "short") is True  # the game goes on: the picker opens
+    assert s.note is None and s.drop() == (1, 1)
+    s.press("next", "long")  # in the picker too: the cursor stays
+    assert (s.note, s.drop()) == ("MEM", (1, 1))
 
 
 def test_the_hint_completes_two_rows_on_board_1():

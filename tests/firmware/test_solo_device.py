@@ -63,6 +63,8 @@ if "solo" in st.modes:
         t = time.ticks_ms()
         press("next", "long")
         worst = max(worst, time.ticks_diff(time.ticks_ms(), t))
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
         if not acted:
             dump("first hint", d)
         acted.append([s.round, s.tile, s.drop()])
@@ -73,20 +75,24 @@ if "solo" in st.modes:
     print("TOTALS " + json.dumps(st.kept.totals))
     print("LAST " + json.dumps(app.messages[-1]))
     print("WORST %d PEAK %d" % (worst, peak))
+    s = None  # the solo game goes with the next deal
 
     press("menu")
     press("menu")
     press("menu")  # Forbes with the board, 3 players (game 5: seed 5 + 4)
     press("next")
     moves = []
-    worst = 0
+    worst = peak = 0
     while not st.over:
         g = st.kept.game
         seat, stone = g.current, g.stone
         t = time.ticks_ms()
         press("next", "long")
         worst = max(worst, time.ticks_diff(time.ticks_ms(), t))
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
         moves.append([seat, stone] + list(st.kept.cell()))
+        g = None
         press("menu", "long")
         gc.collect()
         peak = max(peak, gc.mem_alloc())

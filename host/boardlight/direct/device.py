@@ -68,6 +68,7 @@ class DirectDevice:
         # The firmware's screens package, or a stand-in with the same functions.
         self.screens = screens if screens is not None else load_screens()
         self._events: list[Event] = []
+        self.names = sorted(inputs)  # the buttons wired, as the board file names them
         self.buttons = wired_buttons(inputs, self._events.append, debounce_ms, long_press_ms, clock)
 
     def draw(self, screen: str, *args: Any, **kwargs: Any) -> Any:

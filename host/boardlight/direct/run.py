@@ -32,7 +32,8 @@ class DirectDealer:
         self.clock = clock or (lambda: time.monotonic_ns() // 1_000_000)
         self.scroller: Any = None  # the firmware's Scroller of a moving text
         self.next_step = 0
-        self.dealer = standalone.Standalone(device.display, device.display.show, self._set_scroller, seed, players)
+        self.dealer = standalone.Standalone(device.display, device.display.show, self._set_scroller, seed, players,
+                                            buttons=device.names)
         self.dealer.start()
 
     def _set_scroller(self, scroller: Any) -> None:
