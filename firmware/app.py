@@ -289,7 +289,7 @@ def unload_games():
 
     try:
         unload(("standalone", "alone", "boardcore.fits", "boardcore.zatre", "boardcore.forbes",
-                "screens.fits", "screens.zatre", "screens.forbes", "screens.hint"))
+                "screens.fits", "screens.zatre", "screens.forbes"))
     except MemoryError:
         pass  # they stay loaded: heap, not harm
     gc.collect()

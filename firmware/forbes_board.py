@@ -132,6 +132,7 @@ class ForbesBoard:
 
             gc.collect()
             self.note = "MEM"
+            print("boardlight: out of memory for a hint")
             return None
 
     def _place(self):

@@ -155,6 +155,7 @@ class Solo:
 
             gc.collect()
             self.note = "MEM"
+            print("boardlight: out of memory for a hint")
             return None
 
     def _next_orientation(self):
