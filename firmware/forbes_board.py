@@ -28,6 +28,7 @@ the dealer's Forbes deals and draws for the same seed.
 """
 
 import screens
+from kept import Kept
 from boardcore.forbes.game import Game
 
 HINT_LEVEL = 3  # the strongest of boardcore.forbes.engine.DEVICE_LEVELS
@@ -39,7 +40,7 @@ def deal(rng, players, dealer):
     return ForbesBoard(players, dealer, rng)
 
 
-class ForbesBoard:
+class ForbesBoard(Kept):
     """One Forbes game of `players` seats dealt by seat `dealer` from `rng`."""
 
     def __init__(self, players, dealer, rng):
@@ -50,7 +51,6 @@ class ForbesBoard:
         self.hints = 0
         self.dealt = False  # the game's name is on show until the first "next"
         self.shown = 0  # stones drawn so far (the dealer logs it)
-        self.note = None  # an error code on show instead of the game ("MEM"), until a press
 
     @property
     def over(self):
@@ -85,7 +85,7 @@ class ForbesBoard:
                 return None
             board = game.board
             cells = [(i // SIZE, i % SIZE) for i in range(SIZE * SIZE) if board[i] == "."]
-            best = self._try_hint() if kind == "long" else None
+            best = self.try_hint() if kind == "long" else None
             if kind == "long" and best is None:
                 return True  # no heap for the search: the stone stays on show, under "MEM"
             self.cells = cells
@@ -93,7 +93,7 @@ class ForbesBoard:
             return True
         if name == "next":
             if kind == "long":
-                best = self._try_hint()
+                best = self.try_hint()
                 if best is not None:
                     self.cursor = self.cells.index(best)
             else:
@@ -122,19 +122,6 @@ class ForbesBoard:
         self.hints += 1
         return cell
 
-    def _try_hint(self):
-        # The engine's search is the largest thing the game asks of the heap: when it
-        # fails, say so and keep every stone entered (the dealer would drop the game).
-        try:
-            return self.hint()
-        except MemoryError:
-            import gc
-
-            gc.collect()
-            self.note = "MEM"
-            print("boardlight: out of memory for a hint")
-            return None
-
     def _place(self):
         game = self.game
         row, col = self.cell()
@@ -151,14 +138,10 @@ class ForbesBoard:
 
     # -- the dealer's side ------------------------------------------------------------
 
-    def draw(self, dealer):
-        """Draw what is on show on the dealer's display and show it."""
+    def draw_game(self, dealer):
+        """Draw what is on show on the dealer's display and show it (kept.Kept.draw)."""
         d = dealer.display
         game = self.game
-        if self.note is not None:
-            screens.error(d, self.note)
-            dealer._show()
-            return
         if not self.dealt:
             dealer._message("FORBES %dP BOARD" % len(self.hands))
             return

@@ -23,6 +23,7 @@ boardcore.fits.deck.deal_game(seed + k, 1).
 """
 
 import screens
+from kept import Kept
 from boardcore.fits.board import Board
 from boardcore.fits.deck import deal_round
 from boardcore.fits.layouts import default_layout
@@ -37,7 +38,7 @@ def deal(rng, players=1, dealer=0):
     return Solo(rng)
 
 
-class Solo:
+class Solo(Kept):
     """One solo game of 4 rounds, dealt from `rng` (see the module docstring)."""
 
     def __init__(self, rng):
@@ -47,7 +48,6 @@ class Solo:
         self.hints = 0  # hints asked for, in the whole game
         self.dealt = False  # the game's name is on show until the first "next"
         self.shown = 0  # cards shown so far (the dealer logs it)
-        self.note = None  # an error code on show instead of the game ("MEM"), until a press
         self.hands = None  # (no secret cards in FITS)
         self._round()
 
@@ -121,7 +121,7 @@ class Solo:
             return True
         if name == "next":
             if kind == "long":
-                best = self._try_hint()
+                best = self.try_hint()
                 if best is not None:
                     self.cursor = self.options.index(best)
             else:
@@ -139,24 +139,11 @@ class Solo:
         options = [(o, c) for o, c, _ in self.board.legal_drops(self.tile)]
         if self.card > 0 or not options:
             options.append(PASS)  # a start tile is never set aside
-        best = self._try_hint() if hint else None
+        best = self.try_hint() if hint else None
         if hint and best is None:
             return  # no heap for the search: the card stays on show, under "MEM"
         self.options = options
         self.cursor = options.index(best) if hint else 0
-
-    def _try_hint(self):
-        # The engine's search is the largest thing the game asks of the heap: when it
-        # fails, say so and keep every drop entered (the dealer would drop the game).
-        try:
-            return self.hint()
-        except MemoryError:
-            import gc
-
-            gc.collect()
-            self.note = "MEM"
-            print("boardlight: out of memory for a hint")
-            return None
 
     def _next_orientation(self):
         now = self.drop()
@@ -199,13 +186,9 @@ class Solo:
 
     # -- the dealer's side ------------------------------------------------------------
 
-    def draw(self, dealer):
-        """Draw what is on show on the dealer's display and show it."""
+    def draw_game(self, dealer):
+        """Draw what is on show on the dealer's display and show it (kept.Kept.draw)."""
         d = dealer.display
-        if self.note is not None:
-            screens.error(d, self.note)
-            dealer._show()
-            return
         if not self.dealt:
             dealer._message("FITS SOLO")
             return

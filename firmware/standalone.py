@@ -233,9 +233,10 @@ class Standalone:
             import sys
 
             module = __import__(mode)
-            # Not kept in sys.modules: the game holds its module, and both go with it
-            # (a host's unload_games() need not know of it).
-            del sys.modules[mode]
+            # Not kept in sys.modules: the game holds its module (and kept.py, its base),
+            # and they go with it (a host's unload_games() need not know of them).
+            for name in (mode, "kept"):
+                sys.modules.pop(name, None)
             self.kept = module.deal(rng, n, self.dealer % n)
             self.hands = self.kept.hands
             self.kept.draw(self)

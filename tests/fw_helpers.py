@@ -144,3 +144,41 @@ class RecordingCanvas(Canvas):
 
     def show(self):
         self.shows += 1
+
+
+# -- the standalone dealer on CPython (as `boardlight direct` runs it) ----------------------
+
+
+class FakeApp:
+    """The app around a dealer: counts show() calls and logs each message's text."""
+
+    def __init__(self):
+        self.shows = 0
+        self.messages = []
+
+    def show(self):
+        self.shows += 1
+
+    def set_scroller(self, s):
+        self.messages.append(s.text)
+
+
+def cpython_dealer(seed=7, players=2, buttons=None):
+    """(FakeApp, the firmware's Standalone on an 8 x 8 host canvas), the first game dealt."""
+    import sys
+
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+    import standalone
+
+    app = FakeApp()
+    st = standalone.Standalone(Canvas(8, 8), app.show, app.set_scroller, seed=seed, players=players,
+                               buttons=buttons)
+    st.start()
+    return app, st
+
+
+def press(st, name, kind="short"):
+    """A whole press of button `name` on a dealer (down, then short or long)."""
+    st.handle(("button", name, "down"))
+    return st.handle(("button", name, kind))

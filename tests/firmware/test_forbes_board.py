@@ -9,11 +9,12 @@ from boardcore.forbes import engine
 from boardcore.forbes.game import Game
 from boardcore.rng import Random
 from conftest import ROOT
+from fw_helpers import cpython_dealer as dealer
+from fw_helpers import press
 
 sys.path.insert(0, str(ROOT / "firmware"))
 
 import forbes_board  # noqa: E402
-import standalone  # noqa: E402
 
 
 def fresh(players=3, dealer=0, seed=4):
@@ -146,33 +147,6 @@ def test_a_full_board_ends_the_game_with_its_scores():
 
 
 # -- in the dealer ----------------------------------------------------------------------
-
-
-class FakeApp:
-    def __init__(self):
-        self.shows = 0
-        self.messages = []
-
-    def show(self):
-        self.shows += 1
-
-    def set_scroller(self, s):
-        self.messages.append(s.text)
-
-
-def dealer(seed=7, players=2, buttons=None):
-    from boardlight.canvas import Canvas
-
-    app = FakeApp()
-    st = standalone.Standalone(Canvas(8, 8), app.show, app.set_scroller, seed=seed, players=players,
-                               buttons=buttons)
-    st.start()
-    return app, st
-
-
-def press(st, name, kind="short"):
-    st.handle(("button", name, "down"))
-    return st.handle(("button", name, kind))
 
 
 def _rows(canvas):

@@ -5,8 +5,6 @@ from the device image in tests/firmware/test_solo_device.py."""
 
 import sys
 
-import pytest
-
 from boardcore.fits import engine
 from boardcore.fits.board import Board
 from boardcore.fits.deck import deal_game
@@ -14,12 +12,11 @@ from boardcore.fits.game import Game
 from boardcore.fits.layouts import default_layout
 from boardcore.rng import Random
 from conftest import ROOT
-from fw_helpers import picture
+from fw_helpers import cpython_dealer, picture, press
 
 sys.path.insert(0, str(ROOT / "firmware"))
 
 import solo  # noqa: E402
-import standalone  # noqa: E402
 
 
 def fresh(seed=3):
@@ -268,30 +265,8 @@ def test_after_a_round_next_deals_the_next_board_and_the_last_ends_the_game():
 # -- in the dealer ----------------------------------------------------------------------
 
 
-class FakeApp:
-    def __init__(self):
-        self.shows = 0
-        self.messages = []
-
-    def show(self):
-        self.shows += 1
-
-    def set_scroller(self, s):
-        self.messages.append(s.text)
-
-
 def dealer(seed=7):
-    from boardlight.canvas import Canvas
-
-    app = FakeApp()
-    st = standalone.Standalone(Canvas(8, 8), app.show, app.set_scroller, seed=seed, players=1)
-    st.start()
-    return app, st
-
-
-def press(st, name, kind="short"):
-    st.handle(("button", name, "down"))
-    return st.handle(("button", name, kind))
+    return cpython_dealer(seed, players=1)
 
 
 def test_menu_goes_through_the_kept_games_beside_their_plain_ones_where_they_fit():
