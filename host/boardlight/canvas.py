@@ -26,6 +26,12 @@ RGB565 = 1
 LETTERS = (((255, 0, 0), "R"), ((0, 255, 0), "G"), ((0, 0, 255), "B"), ((255, 255, 0), "Y"), ((255, 255, 255), "W"))
 
 
+def buffer_size(width: int, height: int, colour: bool) -> int:
+    """Bytes of a width x height frame: RGB565, two a pixel; mono, MONO_HLSB rows of
+    ceil(width / 8) bytes (the Canvas buffer, and a raw frame on the wire)."""
+    return 2 * width * height if colour else ((width + 7) // 8) * height
+
+
 class Canvas:
     """width x height pixels; colour=True for an RGB565 canvas. show() is the driver's."""
 

@@ -18,7 +18,7 @@ import base64
 import importlib
 from typing import Any
 
-from boardlight.canvas import Canvas
+from boardlight.canvas import Canvas, buffer_size
 from boardlight.firmware import FIRMWARE_PACKAGE, import_module
 
 # Bytes of a frame per raw chunk: a chunk of 192 is a line of about 300, for which a
@@ -83,7 +83,7 @@ def raw_chunks(info: dict[str, Any], data: bytes | bytearray, chunk: int = CHUNK
     whole frame of the device's format (mono MONO_HLSB or RGB565, as its info says)."""
     d = info["display"]
     fmt = "rgb565" if info["colour"] else "mono"
-    size = d["w"] * d["h"] * 2 if fmt == "rgb565" else ((d["w"] + 7) // 8) * d["h"]
+    size = buffer_size(d["w"], d["h"], fmt == "rgb565")
     if len(data) != size:
         raise ValueError("a %dx%d %s frame is %d bytes, not %d" % (d["w"], d["h"], fmt, size, len(data)))
     if not isinstance(chunk, int) or chunk < 1:

@@ -8,7 +8,7 @@ Those are the host canvas's bytes too, so its pixels are read through one (board
 
 from __future__ import annotations
 
-from boardlight.canvas import Canvas
+from boardlight.canvas import Canvas, buffer_size
 
 
 class MatrixFrame:
@@ -18,7 +18,7 @@ class MatrixFrame:
                  data: bytes | bytearray) -> None:
         if fmt not in ("mono", "rgb565"):
             raise ValueError("frame format must be mono or rgb565, not %r" % fmt)
-        need = ((width + 7) // 8) * height if fmt == "mono" else width * height * 2
+        need = buffer_size(width, height, fmt == "rgb565")
         if len(data) != need:
             raise ValueError("a %dx%d %s frame has %d bytes, not %d" % (width, height, fmt, need, len(data)))
         self.number = number
