@@ -77,6 +77,7 @@ def _mpremote(port: str, *args: str, timeout: float = 120) -> subprocess.Complet
 # checks first. "unix" (the virtual board) is any platform but the microcontroller ones.
 PLATFORMS = {"rp2040": ("rp2",), "esp32s3": ("esp32",)}
 _PLATFORM_MARK = "boardlight-platform:"
+_ROMFS_MARK = "boardlight-romfs:"
 
 
 def _platform_check(mcu: str) -> str:
@@ -109,6 +110,26 @@ def _prepare_script(files: Sequence[str]) -> str:
         "for f in %r:\n"
         "    try:\n        os.remove(f)\n    except OSError:\n        pass\n"
     ) % (dirs, shadows)
+
+
+def _romfs_check(size: int) -> str:
+    """Device-side code that raises (so mpremote stops before writing anything) unless the
+    board has a ROMFS partition 0 of at least `size` bytes."""
+    return ("import vfs\n"
+            "if not hasattr(vfs, 'rom_ioctl'):\n    raise OSError(%r + 'its MicroPython has no ROMFS support')\n"
+            "dev = vfs.rom_ioctl(2, 0)\n"  # as mpremote reads it: an error number, a block device or a buffer
+            "if isinstance(dev, int):\n    raise OSError(%r + 'its MicroPython has no ROMFS partition')\n"
+            "n = dev.ioctl(4, 0) * dev.ioctl(5, 0) if hasattr(dev, 'ioctl') else len(dev)\n"
+            "if n < %d:\n    raise OSError(%r + 'its partition holds %%d bytes' %% n)\n"
+            % (_ROMFS_MARK, _ROMFS_MARK, size, _ROMFS_MARK))
+
+
+def _remove_script(files: Sequence[str]) -> str:
+    """Device-side code: remove these files and the .py sources of their .mpy files from
+    the filesystem, where they would be imported before the ROM's."""
+    gone = sorted(set(files) | {f[:-4] + ".py" for f in files if f.endswith(".mpy")})
+    return ("for f in %r:\n"
+            "    try:\n        os.remove(f)\n    except OSError:\n        pass\n") % (gone,)
 
 
 def board_on_device(port: str) -> str:
@@ -151,14 +172,22 @@ def soft_reset(port: str, timeout: float = 3.0) -> None:
 
 def deploy(port: str, board: str = "virtual", compiled: bool = True,
            log: Callable[[str], object] = print, packages_from: str | None = None,
-           check_platform: bool = True) -> dict[str, Any]:
+           check_platform: bool = True, romfs: bool = False) -> dict[str, Any]:
     """Compile, copy, configure, install packages, reset. Returns a summary dict.
 
     `packages_from` is passed to `mpremote mip install --index` when given (an offline
     package index); otherwise mip uses its default index. `check_platform=False` skips
     the check that the board runs the MicroPython port of the board file's mcu (tests
     put a microcontroller's board file on the virtual board to exercise mip).
+
+    `romfs=True` writes the compiled modules to the board's ROMFS partition with
+    `mpremote romfs deploy` (their bytecode then runs in place, out of the heap), removes
+    any copy of them from the filesystem (it would be imported first), and copies only
+    main.py and the board file there. A board whose MicroPython has no ROMFS partition
+    is refused before anything is written.
     """
+    if romfs and not compiled:
+        raise DeployError("a ROMFS partition holds the compiled modules: --romfs does not go with --source")
     config, text = load_board(board)
     if config["mcu"] == "linux":
         raise DeployError("board file %s is for a matrix wired to a Linux computer (mcu linux): nothing to "
@@ -166,17 +195,24 @@ def deploy(port: str, board: str = "virtual", compiled: bool = True,
     t0 = time.monotonic()
     tmp = scratch.make("deploy")
     try:
+        rom = os.path.join(tmp, "romfs.img") if romfs else None
+        kind = image.kind_for(config)
         try:
-            files = image.build(tmp, text, image.kind_for(config), compiled)
+            files = image.build(os.path.join(tmp, "flash"), text, kind, compiled, rom=rom)
         except image.ImageError as e:
             raise DeployError(str(e)) from None
+        flash = os.path.join(tmp, "flash")
         log("image of %d files for board %s ready in %.1f s" % (len(files), config["name"], time.monotonic() - t0))
         script = _prepare_script(files)
+        args = []
         if check_platform:
-            script = _platform_check(config["mcu"]) + script
-        args = ["exec", script]
+            args = ["exec", _platform_check(config["mcu"]), "+"]
+        if rom is not None:
+            args += ["exec", _romfs_check(os.path.getsize(rom)), "+", "romfs", "deploy", rom, "+"]
+            script += _remove_script(image.in_rom(kind))
+        args += ["exec", script]
         for rel in files:
-            args += ["+", "fs", "cp", os.path.join(tmp, rel), ":" + rel]
+            args += ["+", "fs", "cp", os.path.join(flash, rel), ":" + rel]
         done = _mpremote(port, *args, timeout=300)
         said = done.stderr + done.stdout
         if done.returncode != 0 and _PLATFORM_MARK in said:
@@ -185,8 +221,15 @@ def deploy(port: str, board: str = "virtual", compiled: bool = True,
                 "board file %s is for %s, but the board on %s runs MicroPython's %r port: "
                 "nothing was copied; choose its board file with --board (%s)"
                 % (config["name"], config["mcu"], port, found, ", ".join(board_names())))
+        if done.returncode != 0 and _ROMFS_MARK in said:
+            raise DeployError(
+                "the board on %s has no ROMFS partition of %d bytes or more (%s): nothing was written; "
+                "deploy without --romfs, or flash a MicroPython built with one (on rp2, MICROPY_HW_ROMFS_BYTES)"
+                % (port, os.path.getsize(str(rom)), said.split(_ROMFS_MARK, 1)[1].splitlines()[0].strip()))
         if done.returncode != 0:
             raise DeployError("copying to %s failed: %s" % (port, (done.stderr or done.stdout).strip()[-400:]))
+        if rom is not None:
+            log("wrote the %d modules to the ROMFS partition of %s (%d bytes)" % (len(image.in_rom(kind)), port, os.path.getsize(rom)))
         log("copied %d files to %s" % (len(files), port))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

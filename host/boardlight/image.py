@@ -9,6 +9,11 @@
     lib/boardcore/**.mpy    the rules core and protocol codec
     lib/boardcore/fits/boards/board*.txt   the FITS layouts of boards 2-4
 
+Or, for a board with a ROMFS partition (MicroPython's read-only filesystem in flash,
+mounted at /rom, whose .mpy bytecode runs in place instead of being loaded into the
+heap): main.py, board.json and board.ok on the filesystem, every other file in a ROMFS
+image (romfs(), build(rom=...)) at the same path under /rom.
+
 Two kinds: "device" for a real board, and "virtual" for the virtual board (the device's
 files plus sim/). The compiled image is cached by content in the user's cache folder
 (BOARDLIGHT_CACHE overrides it): built once, again only when a source or the compiler
@@ -36,6 +41,9 @@ from boardlight.firmware import core_dir, firmware_dir, import_module
 
 KINDS = ("device", "virtual")
 KEEP_SOURCE = ("main.py",)
+# What a board with its modules in ROMFS keeps on its filesystem: the files a maker edits
+# or the device rewrites (board.ok), and main.py, which a board runs from there at boot.
+ON_FILESYSTEM = ("main.py", "board.json", "board.ok")
 VIRTUAL_ONLY = "sim/"
 # Firmware sources no image holds: the package marker of the host's copy, and the virtual
 # board's filesystem, which its bridge runs before the flash is mounted.
@@ -220,9 +228,38 @@ def _prune(root: Path, keep: str) -> None:
 # -- an image in a folder -----------------------------------------------------------------
 
 
+def romfs(kind: str = "device") -> bytes:
+    """A ROMFS image of the compiled image's files but those ON_FILESYSTEM, each at its
+    path in the flash (lib/boardcore/... is /rom/lib/boardcore/...), built with mpremote's
+    own writer: the image `mpremote romfs deploy` writes to a board's ROMFS partition."""
+    from mpremote.romfs import VfsRomWriter
+
+    writer = VfsRomWriter()
+
+    def add(folder: Path, top: bool) -> None:
+        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+            if entry.is_dir():
+                writer.opendir(entry.name)
+                add(entry, False)
+                writer.closedir()
+            elif not (top and entry.name in ON_FILESYSTEM):
+                writer.mkfile(entry.name, entry.read_bytes())
+
+    add(image_dir(kind, compiled=True), True)
+    return bytes(writer.finalise())
+
+
+def in_rom(kind: str = "device") -> list[str]:
+    """The paths (in the flash, sorted) of the files romfs() puts in the ROM."""
+    return [rel for rel in files(image_dir(kind, compiled=True)) if rel not in ON_FILESYSTEM]
+
+
 def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device",
-          compiled: bool = True) -> list[str]:
+          compiled: bool = True, rom: str | os.PathLike[str] | None = None) -> list[str]:
     """Write the flash image into out_dir; returns its files (paths in the flash), sorted.
+
+    With `rom` (a file path), the modules go into a ROMFS image written there (romfs())
+    and out_dir gets only the files ON_FILESYSTEM; a ROMFS image holds compiled modules.
 
     Beside board.json goes board.ok, the file checked here as the device checks it at boot
     (board_config.load), so that the device's first boot skips the check too. Only for a
@@ -231,7 +268,19 @@ def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device"
     device checks any other itself at boot, and says what is wrong. Both files are written
     as UTF-8 bytes with no newline translation, so the device's checksum of board.json is
     the one computed here."""
-    shutil.copytree(image_dir(kind, compiled), out_dir, dirs_exist_ok=True)
+    if rom is None:
+        shutil.copytree(image_dir(kind, compiled), out_dir, dirs_exist_ok=True)
+    else:
+        if not compiled:
+            raise ImageError("a ROMFS image holds the compiled modules (.mpy), not their sources")
+        Path(rom).write_bytes(romfs(kind))
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        for rel in in_rom(kind):  # a module left on the filesystem would be imported first
+            for name in (rel, rel[:-4] + ".py") if rel.endswith(".mpy") else (rel,):
+                if Path(out_dir, name).is_file():
+                    Path(out_dir, name).unlink()
+        for name in KEEP_SOURCE:
+            shutil.copyfile(image_dir(kind, compiled) / name, Path(out_dir, name))
     Path(out_dir, "board.json").write_bytes(board_text.encode())
     ok = Path(out_dir, "board.ok")
     checked = _checked(board_text)

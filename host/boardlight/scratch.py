@@ -1,4 +1,4 @@
-"""Temporary folders of one run: a virtual board's flash, its side channel, a deploy's image.
+"""Temporary folders of one run: a virtual board's flash, ROMFS partition and side channel, a deploy's image.
 
 Each is made private (0700) and named after the process that made it,
 "boardlight-<kind>-<pid>-<random>", so that a run killed before it could clean up (SIGKILL,
@@ -15,7 +15,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-KINDS = ("flash", "side", "deploy", "build")
+KINDS = ("flash", "rom", "side", "deploy", "build")
 _NAME = re.compile(r"^\.?boardlight-(%s)-(\d+)-[A-Za-z0-9_]+$" % "|".join(KINDS))
 _swept: set[str] = set()
 _lock = threading.Lock()

@@ -1,7 +1,8 @@
 """A device short of heap asks its host for pictures and shows what it would have drawn:
 the virtual board (.mpy) at 80 KB says "pictures" in its info, at 96 KB it does not; for
 every screen kind the 80 KB board, sent the screen drawn on the host, shows frame for frame
-what the 96 KB board draws itself, a scrolling text step after step."""
+what the 96 KB board draws itself, a scrolling text step after step. So does a 64 KB board
+with its firmware in a ROMFS partition (the size the .mpy files on a flash cannot reach)."""
 
 import time
 
@@ -16,9 +17,10 @@ from e2e.test_mirror_matches_device import SCREENS, _settle
 STEPS = 6  # frames compared after the first, for a text that moves
 
 
-@pytest.fixture(scope="module")
-def boards():
-    with VirtualBoard(record=True, heap="96k") as drawing, VirtualBoard(record=True, heap="80k") as small:
+@pytest.fixture(scope="module", params=[("80k", "mpy"), ("64k", "rom")], ids=["80k-mpy", "64k-rom"])
+def boards(request):
+    heap, install = request.param
+    with VirtualBoard(record=True, heap="96k") as drawing, VirtualBoard(record=True, heap=heap, install=install) as small:
         drawing.wait_firmware(15)
         small.wait_firmware(15)
         with Link(drawing.port) as a, Link(small.port) as b:

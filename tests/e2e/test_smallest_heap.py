@@ -3,10 +3,13 @@ at the smallest heap where the firmware boots, a standalone Forbes game and then
 connecting leave the device answering: every press changes the matrix (a deal, or the
 error screen "MEM" when the dealer has no room), every hello gets an answer (its info, or
 err memory when a session has no room), the buttons keep working after the host gave up,
-and nothing prints a traceback. With room for both (96 KB), the same sequence ends in a
-working session: frames drawn, presses sent to the host."""
+and nothing prints a traceback. With room for both (96 KB, or 64 KB with the firmware in a
+ROMFS partition), the same sequence ends in a working session: frames drawn, presses sent
+to the host."""
 
 import time
+
+import pytest
 
 from conftest import FIGURES
 from boardlight.link.connection import Link, LinkError
@@ -17,8 +20,8 @@ from boardlight.vboard.board import VirtualBoard, VirtualBoardError
 FORBES = ["next", "menu", "menu"] + ["next"] * 5 + ["p1"] + ["next"] * 3
 
 
-def boots(kb):
-    with VirtualBoard(install="mpy", heap="%dk" % kb) as board:
+def boots(kb, install="mpy"):
+    with VirtualBoard(install=install, heap="%dk" % kb) as board:
         try:
             board.wait_firmware(10)
             board.wait_frame(timeout=3)
@@ -55,8 +58,8 @@ def press_all(board, buttons):
     return answered
 
 
-def standalone_then_host(kb):
-    with VirtualBoard(install="mpy", heap="%dk" % kb) as board:
+def standalone_then_host(kb, install="mpy"):
+    with VirtualBoard(install=install, heap="%dk" % kb) as board:
         board.bridge.log_size = 1 << 16
         board.wait_firmware(15)
         board.wait_frame(timeout=3)
@@ -95,8 +98,9 @@ def test_standalone_then_host_at_the_smallest_heap_the_firmware_boots_in():
         kb, "a session" if connected else "no room for a session, every hello answered with err memory, buttons alive")
 
 
-def test_standalone_then_host_with_room_for_both():
-    dealt, connected, events, answers, after, out = standalone_then_host(96)
+@pytest.mark.parametrize("kb, install", [(96, "mpy"), (64, "rom")], ids=["96k-mpy", "64k-rom"])
+def test_standalone_then_host_with_room_for_both(kb, install):
+    dealt, connected, events, answers, after, out = standalone_then_host(kb, install)
     assert dealt == len(FORBES) and connected
     assert events == [("button", "next", "down"), ("button", "next", "short")]
     assert b"Traceback" not in out

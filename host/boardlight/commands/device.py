@@ -32,22 +32,26 @@ class HeapSize(click.ParamType):
 @click.option("--board", type=BoardFile("virtual"), default="virtual", show_default=True,
               help="Board file name or .json path (display kind virtual).")
 @click.option("--source", is_flag=True, help="Run the firmware from .py sources instead of .mpy files.")
+@click.option("--rom", is_flag=True,
+              help="Put the firmware in a ROMFS partition, as on a board that has one: its bytecode runs in place, out of the heap.")
 @click.option("--heap", type=HeapSize(), default="96k", show_default=True,
               help="MicroPython heap size, as on a microcontroller.")
 @click.option("--no-tty", is_flag=True, help="Do not draw the matrix; print the port and run until Ctrl-C (or SIGTERM).")
-def sim(flash: str | None, board: BoardFileValue, source: bool, heap: str, no_tty: bool) -> None:
+def sim(flash: str | None, board: BoardFileValue, source: bool, rom: bool, heap: str, no_tty: bool) -> None:
     """Run the virtual board: the real firmware on the MicroPython unix port behind a
     pseudo-terminal, its LED matrix drawn live here, keys as its buttons."""
     import time
 
     from boardlight.vboard.board import VirtualBoard, VirtualBoardError
 
+    if source and rom:
+        raise click.UsageError("--source and --rom do not go together: a ROMFS partition holds compiled modules")
     config = board.config
-    install: str | None = "source" if source else "mpy"
+    install: str | None = "source" if source else "rom" if rom else "mpy"
     if flash is not None:
         from pathlib import Path
 
-        if (Path(flash) / "main.py").exists():
+        if (Path(flash) / "main.py").exists() and not rom:
             install = None  # a flash folder that holds firmware keeps it, as a board would
     try:
         vb = VirtualBoard(flash=flash, install=install, board=board.given, heap=heap)
@@ -87,11 +91,16 @@ def _stop_on_kill_or_hangup() -> None:
 @click.option("--board", type=BoardFile("device"),
               help="Board file (firmware/boards/NAME.json or a path). Default: the board.json already on the board.")
 @click.option("--source", is_flag=True, help="Copy .py sources instead of compiling with mpy-cross.")
+@click.option("--romfs", is_flag=True,
+              help="Write the modules to the board's ROMFS partition (their bytecode runs in place, out of the heap); "
+                   "the board's MicroPython must have one.")
 @click.option("--index", help="Package index URL for mpremote mip (default: micropython.org's).")
-def deploy_command(port: str | None, board: BoardFileValue | None, source: bool,
+def deploy_command(port: str | None, board: BoardFileValue | None, source: bool, romfs: bool,
                    index: str | None) -> None:
     """Compile the firmware and core with mpy-cross, copy them with mpremote, write the
     board configuration, install the packages it needs, and reset the board."""
+    if source and romfs:
+        raise click.UsageError("--source and --romfs do not go together: a ROMFS partition holds compiled modules")
     from boardlight import deploy
     from boardlight.link.devices import DeviceError, pick_port
 
@@ -100,8 +109,8 @@ def deploy_command(port: str | None, board: BoardFileValue | None, source: bool,
             port = pick_port()
         name = deploy.board_on_device(port) if board is None else board.given
         summary = deploy.deploy(
-            port, name, compiled=not source, log=lambda line: click.echo(line, err=True), packages_from=index
-        )
+            port, name, compiled=not source, log=lambda line: click.echo(line, err=True), packages_from=index,
+            romfs=romfs)
     except (deploy.DeployError, DeviceError) as e:
         raise Failure(str(e))  # the board or its port: the command line itself was read
     click.echo("deployed %d files for board %s to %s" % (len(summary["files"]), summary["board"], port))

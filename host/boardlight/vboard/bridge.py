@@ -34,6 +34,7 @@ import selectors
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -53,6 +54,15 @@ HANDSHAKE_S = 2.0  # a side connection must say its key within this
 # for, so that the firmware has the heap a board of that size leaves it.
 SANDBOX_HEAP = 2560
 MAX_HELLO = 128  # bytes of a side connection before its key line
+# A board with a ROMFS partition (flashrom.py maps the image and says where): it is mounted
+# at /rom before flashfs.py mounts the flash at "/", as a board's boot mounts it before its
+# filesystem (the first mount that matches a path takes it: "/" first would hide /rom),
+# and /rom, /rom/lib go on the import path after "". Here, not in flashfs.py, so that a
+# board without one interns none of these names in the table the firmware's names fill.
+ROM_MOUNT = ("import os, uctypes, vfs\n_rom = os.getenv('BOARDLIGHT_ROM').split()\n"
+             "vfs.mount(vfs.VfsRom(uctypes.bytearray_at(int(_rom[0]), int(_rom[1]))), '/rom')\n"
+             "del os, uctypes, vfs, _rom\n")
+ROM_PATH = "import sys\nsys.path[1:1] = ['/rom', '/rom/lib']\ndel sys\n"
 
 # (to_device, to_host) byte filters on the serial line.
 Filters = tuple[Callable[[bytes], bytes], Callable[[bytes], bytes]]
@@ -63,9 +73,13 @@ class Bridge:
                  heap: str | int | None = None,
                  on_side_line: Callable[[bytes, bytes | None], object] | None = None,
                  filters: Filters | None = None,
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None,
+                 rom: str | os.PathLike[str] | None = None) -> None:
         self.flash = str(flash)
         self.micropython = str(micropython)
+        # rom: a ROMFS image for the board's ROMFS partition (the interpreter then runs
+        # under flashrom.py, which maps it), or None for a board without one.
+        self.rom = None if rom is None else os.path.abspath(rom)
         self.heap = heap
         # on_side_line(line, payload) runs in the bridge thread for each side-channel line;
         # payload is the frame's bytes after an "F ..." header, else None.
@@ -174,6 +188,8 @@ class Bridge:
 
     def _spawn(self, run_main: bool, enter_raw: bool = False) -> None:
         argv = [self.micropython]
+        if self.rom is not None:
+            argv = [sys.executable, os.path.join(os.path.dirname(__file__), "flashrom.py"), self.rom]
         if self.heap:
             from boardlight.vboard.board import heap_bytes
 
@@ -186,6 +202,8 @@ class Bridge:
         # imported (a module imported from here kept the board file checker it had
         # unloaded alive, 18 KB of a 96 KB heap, through the unix port's C stack).
         boot = "exec(open(%r).read())\n_flash()\nimport gc\ngc.collect()\n" % self._flashfs
+        if self.rom is not None:
+            boot = ROM_MOUNT + boot.replace("_flash()\n", "_flash()\n" + ROM_PATH)
         run = "exec(compile(open('main.py').read(), 'main.py', 'exec'))\n"
         argv += ["-i", "-c", boot + (run if has_main else "")]
         env = dict(os.environ)

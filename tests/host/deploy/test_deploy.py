@@ -1,6 +1,7 @@
 """`deploy` against the virtual board: compile, copy with mpremote, configure, reset."""
 
 import json
+import sys
 
 import pytest
 
@@ -100,3 +101,67 @@ def test_missing_packages_are_installed_with_mip_from_an_index(tmp_path):
         server.server_close()
     assert summary["installed"] == ["ssd1306"] and summary["builtin"] == []
     assert (flash / "lib" / "ssd1306.py").read_bytes() == module
+
+
+def test_a_romfs_deploy_to_a_board_without_a_partition_writes_nothing(tmp_path):
+    # The unix port has no ROMFS partition to write (no vfs.rom_ioctl): the deploy says so
+    # before touching the board: its files are left as they were.
+    with VirtualBoard(flash=tmp_path / "flash") as board:
+        before = {p: p.read_bytes() for p in board.flash.rglob("*") if p.is_file()}
+        with pytest.raises(deploy.DeployError) as err:
+            deploy.deploy(board.port, "virtual", log=lambda line: None, romfs=True)
+        said = str(err.value)
+        assert said.startswith("the board on %s has no ROMFS partition of " % board.port)
+        assert "its MicroPython has no ROMFS support" in said and "nothing was written" in said
+        assert {p: p.read_bytes() for p in board.flash.rglob("*") if p.is_file()} == before
+
+
+def test_the_removal_before_a_romfs_deploy_takes_every_module_and_its_source():
+    from boardlight import image
+
+    rom = image.in_rom("device")
+    script = deploy._remove_script(rom)
+    gone = eval(script.split("for f in ", 1)[1].split(":\n", 1)[0])
+    assert "app.mpy" in gone and "app.py" in gone and "lib/boardcore/fits/boards/board2.txt" in gone
+    assert "main.py" not in gone and "board.json" not in gone and "board.ok" not in gone
+    assert len(gone) == len(rom) + sum(1 for f in rom if f.endswith(".mpy"))
+
+
+def test_romfs_and_source_do_not_go_together():
+    with pytest.raises(deploy.DeployError, match="--romfs does not go with --source"):
+        deploy.deploy("/dev/null", "virtual", compiled=False, romfs=True)
+
+
+class _FakeVfs:
+    """What a board's vfs module answers for ROMFS partition 0."""
+
+    def __init__(self, partition):
+        if partition is not None:
+            self.rom_ioctl = lambda op, rom_id: partition  # op 2: the partition
+
+
+class _BlockDevice:
+    def __init__(self, blocks, size):
+        self.answers = {4: blocks, 5: size}
+
+    def ioctl(self, op, arg):
+        return self.answers[op]
+
+
+@pytest.mark.parametrize("partition, said", [
+    (None, "its MicroPython has no ROMFS support"),
+    (-19, "its MicroPython has no ROMFS partition"),  # ENODEV: built without one
+    (memoryview(bytearray(4096)), "its partition holds 4096 bytes"),
+    (_BlockDevice(2, 4096), "its partition holds 8192 bytes"),
+    (memoryview(bytearray(65536)), None),
+    (_BlockDevice(16, 4096), None),
+])
+def test_the_romfs_check_reads_the_partition_as_mpremote_does(monkeypatch, partition, said):
+    monkeypatch.setitem(sys.modules, "vfs", _FakeVfs(partition))
+    check = deploy._romfs_check(60000)
+    if said is None:
+        exec(check, {})
+    else:
+        with pytest.raises(OSError) as err:
+            exec(check, {})
+        assert str(err.value) == deploy._ROMFS_MARK + said

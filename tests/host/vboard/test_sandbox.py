@@ -109,10 +109,37 @@ print("LIVE %d" % gc.mem_alloc())
 """
 
 
+def test_a_board_with_a_romfs_partition_imports_its_modules_from_rom(tmp_path):
+    with VirtualBoard(install="rom") as rom_board:
+        rom_board.wait_firmware(15)
+        assert sorted(os.listdir(rom_board.flash)) == ["board.json", "board.ok", "main.py"]
+        out = mpremote(rom_board, "exec", "import sys, app; print(sys.path); print(app.__file__)").stdout.split("\n")
+        assert out[0] == "['', '/rom', '/rom/lib', '.frozen', '/lib']"
+        assert out[1] == "/rom/app.mpy"
+        # The ROM holds the compiled image's files: names and sizes, and bytes as built.
+        from boardlight import image
+
+        built = image.image_dir("virtual") / "lib" / "boardcore"
+        listed = listing(mpremote(rom_board, "fs", "ls", ":/rom/lib/boardcore").stdout)
+        assert sorted(listed) == sorted(p.name + ("/" if p.is_dir() else "") for p in built.iterdir())
+        assert {n: size for n, size in listed.items() if not n.endswith("/")} == {
+            p.name: p.stat().st_size for p in built.iterdir() if p.is_file()}
+        mpremote(rom_board, "fs", "cp", ":/rom/lib/boardcore/digits.mpy", str(tmp_path / "digits.mpy"))
+        assert (tmp_path / "digits.mpy").read_bytes() == (built / "digits.mpy").read_bytes()
+
+
+def test_the_rom_cannot_be_written():
+    with VirtualBoard(install="rom") as rom_board:
+        rom_board.wait_firmware(15)
+        done = mpremote(rom_board, "exec", "open('/rom/app.mpy', 'wb')", ok=False)
+        assert done.returncode != 0 and "OSError" in done.stdout + done.stderr
+
+
 def test_the_filesystem_keeps_less_heap_than_the_interpreter_is_given_for_it(tmp_path):
     # The bridge starts the unix port with SANDBOX_HEAP more than the heap asked for, so
     # that the firmware has what a board of that size leaves it: the mounted filesystem,
-    # every method used once, must fit in it.
+    # every method used once, must fit in it. (A ROMFS partition's mount is not in it: a
+    # board keeps that on its heap too.)
     from boardlight.vboard.bridge import SANDBOX_HEAP
     from conftest import FIGURES, MICROPYTHON
 
