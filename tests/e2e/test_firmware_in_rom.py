@@ -8,7 +8,6 @@ both need more than 64 KB: bench/firmware_heap.py prints both figures.)"""
 from conftest import FIGURES
 from boardlight.link.connection import Link
 from boardlight.vboard.board import VirtualBoard
-from e2e.test_smallest_heap import boots
 
 HEAP = "64k"
 # From the waiting animation: FITS (six cards, a peek, two more); Zatre (six draws);
@@ -60,19 +59,3 @@ def test_a_host_session_takes_every_kind_of_frame_in_64_kb():
         assert not any(frame.rgb(x, y) != (0, 0, 0) for x in range(frame.width) for y in range(frame.height))
         clean(board)
         FIGURES["hosted session at 64 KB, firmware in ROMFS: live heap at its peak"] = "%d bytes" % status["heap_peak"]
-
-
-def test_the_firmware_in_rom_boots_in_less_heap_than_from_files():
-    # The smallest boot in 2 KB steps, as tests/e2e/test_smallest_heap.py finds it for .mpy
-    # files (50 KB there).
-    lo, hi = 24, 50
-    assert boots(hi, "rom")
-    while hi - lo > 2:
-        mid = (lo + hi) // 2
-        mid -= mid % 2
-        if boots(mid, "rom"):
-            hi = mid
-        else:
-            lo = mid
-    assert not boots(hi, "mpy")
-    FIGURES["smallest heap the firmware boots in, in a ROMFS partition"] = "%d KB" % hi

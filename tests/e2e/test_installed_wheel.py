@@ -158,6 +158,17 @@ def test_sim_runs_the_installed_firmware(installed):
     assert not flash.exists()  # its temporary flash goes with it
 
 
+def test_sim_runs_the_installed_firmware_from_a_romfs_partition_in_64_kb(installed):
+    proc, port, flash = _sim(installed, "--rom", "--heap", "64k")
+    try:
+        assert installed.python(HANDSHAKE, port).strip() == "virtual"
+        # The modules are in the partition: the flash holds what a board keeps there.
+        assert sorted(p.name for p in flash.iterdir()) == ["board.json", "board.ok", "main.py"]
+    finally:
+        _stop(proc)
+    assert not flash.exists()
+
+
 def test_deploy_to_the_virtual_board(installed):
     flash = installed.root / "flash"
     flash.mkdir()

@@ -1,11 +1,11 @@
-"""No lock-up at any heap the firmware boots in: on the virtual board (.mpy, as deployed)
-at the smallest heap where the firmware boots, a standalone Forbes game and then a host
-connecting leave the device answering: every press changes the matrix (a deal, or the
-error screen "MEM" when the dealer has no room), every hello gets an answer (its info, or
-err memory when a session has no room), the buttons keep working after the host gave up,
-and nothing prints a traceback. With room for both (96 KB, or 64 KB with the firmware in a
-ROMFS partition), the same sequence ends in a working session: frames drawn, presses sent
-to the host."""
+"""No lock-up at any heap the firmware boots in: on the virtual board (.mpy files, as
+deployed, and in a ROMFS partition) at the smallest heap where the firmware boots, a
+standalone Forbes game and then a host connecting leave the device answering: every press
+changes the matrix (a deal, or the error screen "MEM" when the dealer has no room), every
+hello gets an answer (its info, or err memory when a session has no room), the buttons keep
+working after the host gave up, and nothing prints a traceback. With room for both (96 KB,
+or 64 KB with the firmware in a ROMFS partition), the same sequence ends in a working
+session: frames drawn, presses sent to the host."""
 
 import time
 
@@ -31,13 +31,13 @@ def boots(kb, install="mpy"):
         return b"Traceback" not in bytes(board.bridge.output_log)
 
 
-def smallest_boot_heap():
-    lo, hi = 40, 96  # KB: lo does not boot, hi does
-    assert boots(hi)
+def smallest_boot_heap(install="mpy"):
+    lo, hi = 24, 96  # KB: lo does not boot, hi does
+    assert boots(hi, install)
     while hi - lo > 2:
         mid = (lo + hi) // 2
         mid -= mid % 2
-        if boots(mid):
+        if boots(mid, install):
             hi = mid
         else:
             lo = mid
@@ -83,9 +83,10 @@ def standalone_then_host(kb, install="mpy"):
     return dealt, connected, events, answers, after, out
 
 
-def test_standalone_then_host_at_the_smallest_heap_the_firmware_boots_in():
-    kb = smallest_boot_heap()
-    dealt, connected, events, answers, after, out = standalone_then_host(kb)
+@pytest.mark.parametrize("install", ["mpy", "rom"])
+def test_standalone_then_host_at_the_smallest_heap_the_firmware_boots_in(install):
+    kb = smallest_boot_heap(install)
+    dealt, connected, events, answers, after, out = standalone_then_host(kb, install)
     assert dealt == len(FORBES), "%d of %d presses showed a frame at %d KB" % (dealt, len(FORBES), kb)
     # The device answered the host: a session, or a memory error for each hello it had
     # no room for (the host sends one every 300 ms for 8 s).
@@ -94,8 +95,9 @@ def test_standalone_then_host_at_the_smallest_heap_the_firmware_boots_in():
         assert events == [("button", "next", "down"), ("button", "next", "short")]
     assert after == 2 or connected
     assert b"Traceback" not in out
-    FIGURES["smallest heap the firmware boots in (.mpy, unix port)"] = "%d KB: standalone Forbes then a host: %s" % (
-        kb, "a session" if connected else "no room for a session, every hello answered with err memory, buttons alive")
+    FIGURES["smallest heap the firmware boots in (%s, unix port)" % {"mpy": ".mpy", "rom": "ROMFS"}[install]] = (
+        "%d KB: standalone Forbes then a host: %s" % (
+            kb, "a session" if connected else "no room for a session, every hello answered with err memory, buttons alive"))
 
 
 @pytest.mark.parametrize("kb, install", [(96, "mpy"), (64, "rom")], ids=["96k-mpy", "64k-rom"])

@@ -41,7 +41,11 @@ def main(argv: list[str]) -> int:
     if len(argv) < 2:
         print("usage: flashrom.py IMAGE [micropython arguments...]", file=sys.stderr)
         return 2
-    address, size = map_read_only(argv[1])
+    try:
+        address, size = map_read_only(argv[1])
+    except OSError as e:
+        print("flashrom.py: cannot map the ROMFS image %s: %s" % (argv[1], e.strerror or e), file=sys.stderr)
+        return 1
     os.environ["BOARDLIGHT_ROM"] = "%d %d" % (address, size)
     import micropython_run  # the unix port, as an extension module
 

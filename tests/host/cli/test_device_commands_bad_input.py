@@ -45,3 +45,11 @@ def test_heap_sizes_as_micropython_reads_them():
     assert heap_bytes("96k") == 96 * 1024
     assert heap_bytes("2M") == 2 * 1024 * 1024
     assert heap_bytes("98304") == 98304
+
+
+def test_rom_and_source_do_not_go_together():
+    # A ROMFS partition holds compiled modules: neither command starts anything.
+    for argv in (["sim", "--rom", "--source", "--no-tty"], ["deploy", "--romfs", "--source", "--port", "/dev/null"]):
+        result = CliRunner().invoke(cli, argv)
+        assert result.exit_code == 2, argv  # bad input
+        assert "do not go together: a ROMFS partition holds compiled modules" in result.output
