@@ -78,6 +78,7 @@ def _mpremote(port: str, *args: str, timeout: float = 120) -> subprocess.Complet
 PLATFORMS = {"rp2040": ("rp2",), "esp32s3": ("esp32",)}
 _PLATFORM_MARK = "boardlight-platform:"
 _ROMFS_MARK = "boardlight-romfs:"
+_ROMFS_DONE = "ROMFS image deployed"  # what `mpremote romfs deploy` prints when it is done
 
 
 def _platform_check(mcu: str) -> str:
@@ -124,12 +125,13 @@ def _romfs_check(size: int) -> str:
             % (_ROMFS_MARK, _ROMFS_MARK, size, _ROMFS_MARK))
 
 
-def _remove_script(files: Sequence[str]) -> str:
-    """Device-side code: remove these files and the .py sources of their .mpy files from
-    the filesystem, where they would be imported before the ROM's."""
-    gone = sorted(set(files) | {f[:-4] + ".py" for f in files if f.endswith(".mpy")})
+def _remove_script(files: Sequence[str], folders: Sequence[str]) -> str:
+    """Device-side code: remove these files, then these folders where empty (image.shadows():
+    what would be imported before the ROM's)."""
     return ("for f in %r:\n"
-            "    try:\n        os.remove(f)\n    except OSError:\n        pass\n") % (gone,)
+            "    try:\n        os.remove(f)\n    except OSError:\n        pass\n"
+            "for d in %r:\n"
+            "    try:\n        os.rmdir(d)\n    except OSError:\n        pass\n") % (list(files), list(folders))
 
 
 def board_on_device(port: str) -> str:
@@ -209,7 +211,7 @@ def deploy(port: str, board: str = "virtual", compiled: bool = True,
             args = ["exec", _platform_check(config["mcu"]), "+"]
         if rom is not None:
             args += ["exec", _romfs_check(os.path.getsize(rom)), "+", "romfs", "deploy", rom, "+"]
-            script += _remove_script(image.in_rom(kind))
+            script += _remove_script(*image.shadows(kind))
         args += ["exec", script]
         for rel in files:
             args += ["+", "fs", "cp", os.path.join(flash, rel), ":" + rel]
@@ -227,9 +229,10 @@ def deploy(port: str, board: str = "virtual", compiled: bool = True,
                 "deploy without --romfs, or flash a MicroPython built with one (on rp2, MICROPY_HW_ROMFS_BYTES)"
                 % (port, os.path.getsize(str(rom)), said.split(_ROMFS_MARK, 1)[1].splitlines()[0].strip()))
         if done.returncode != 0:
-            raise DeployError("copying to %s failed: %s" % (port, (done.stderr or done.stdout).strip()[-400:]))
+            written = " (the ROMFS partition was written: deploy again)" if _ROMFS_DONE in said else ""
+            raise DeployError("copying to %s failed%s: %s" % (port, written, (done.stderr or done.stdout).strip()[-400:]))
         if rom is not None:
-            log("wrote the %d modules to the ROMFS partition of %s (%d bytes)" % (len(image.in_rom(kind)), port, os.path.getsize(rom)))
+            log("wrote %d files to the ROMFS partition of %s (%d bytes)" % (len(image.in_rom(kind)), port, os.path.getsize(rom)))
         log("copied %d files to %s" % (len(files), port))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -249,5 +252,6 @@ def deploy(port: str, board: str = "virtual", compiled: bool = True,
         log("%s: installed with mip" % pkg)
     soft_reset(port)
     log("reset %s: the firmware is starting" % port)
-    return {"board": config["name"], "files": files, "installed": installed, "builtin": builtin}
+    return {"board": config["name"], "files": files, "rom": image.in_rom(image.kind_for(config)) if romfs else [],
+            "installed": installed, "builtin": builtin}
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import posixpath
 import shutil
 import subprocess
 import time
@@ -254,12 +255,30 @@ def in_rom(kind: str = "device") -> list[str]:
     return [rel for rel in files(image_dir(kind, compiled=True)) if rel not in ON_FILESYSTEM]
 
 
+def shadows(kind: str = "device") -> tuple[list[str], list[str]]:
+    """What leaves a board's filesystem when its modules go to ROMFS, as (files, folders).
+    The files: each of the ROM's, and the .py source of each .mpy, which MicroPython would
+    import before the ROM's (the filesystem comes first on the import path). The folders
+    they leave empty, deepest first: an empty folder is a package to MicroPython's import,
+    and would hide the ROM's."""
+    rom = in_rom(kind)
+    gone = sorted(set(rom) | {rel[:-4] + ".py" for rel in rom if rel.endswith(".mpy")})
+    folders = set()
+    for rel in rom:
+        folder = posixpath.dirname(rel)
+        while folder:
+            folders.add(folder)
+            folder = posixpath.dirname(folder)
+    return gone, sorted(folders, key=lambda f: (-f.count("/"), f))
+
+
 def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device",
           compiled: bool = True, rom: str | os.PathLike[str] | None = None) -> list[str]:
     """Write the flash image into out_dir; returns its files (paths in the flash), sorted.
 
     With `rom` (a file path), the modules go into a ROMFS image written there (romfs())
-    and out_dir gets only the files ON_FILESYSTEM; a ROMFS image holds compiled modules.
+    and out_dir gets only the files ON_FILESYSTEM; what an earlier image left in out_dir
+    that would hide the ROM's goes (shadows()). A ROMFS image holds compiled modules.
 
     Beside board.json goes board.ok, the file checked here as the device checks it at boot
     (board_config.load), so that the device's first boot skips the check too. Only for a
@@ -275,10 +294,15 @@ def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device"
             raise ImageError("a ROMFS image holds the compiled modules (.mpy), not their sources")
         Path(rom).write_bytes(romfs(kind))
         Path(out_dir).mkdir(parents=True, exist_ok=True)
-        for rel in in_rom(kind):  # a module left on the filesystem would be imported first
-            for name in (rel, rel[:-4] + ".py") if rel.endswith(".mpy") else (rel,):
-                if Path(out_dir, name).is_file():
-                    Path(out_dir, name).unlink()
+        gone, folders = shadows(kind)
+        for name in gone:
+            if Path(out_dir, name).is_file():
+                Path(out_dir, name).unlink()
+        for name in folders:
+            try:
+                Path(out_dir, name).rmdir()
+            except OSError:  # not there, or it holds other files (a package of the maker's)
+                pass
         for name in KEEP_SOURCE:
             shutil.copyfile(image_dir(kind, compiled) / name, Path(out_dir, name))
     Path(out_dir, "board.json").write_bytes(board_text.encode())

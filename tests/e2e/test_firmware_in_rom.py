@@ -5,6 +5,8 @@ deals FITS, Zatre and a whole Forbes game with hand peeks, and a host session ta
 kind of frame; neither runs out of memory. (With the modules as .mpy files on the flash,
 both need more than 64 KB: bench/firmware_heap.py prints both figures.)"""
 
+import time
+
 from conftest import FIGURES
 from boardlight.link.connection import Link
 from boardlight.vboard.board import VirtualBoard
@@ -59,3 +61,18 @@ def test_a_host_session_takes_every_kind_of_frame_in_64_kb():
         assert not any(frame.rgb(x, y) != (0, 0, 0) for x in range(frame.width) for y in range(frame.height))
         clean(board)
         FIGURES["hosted session at 64 KB, firmware in ROMFS: live heap at its peak"] = "%d bytes" % status["heap_peak"]
+
+
+def test_the_reset_button_boots_a_rom_board_again_in_64_kb():
+    with VirtualBoard(install="rom", heap=HEAP) as board:
+        board.wait_firmware(15)
+        starts = board.starts
+        board.reset()
+        deadline = time.monotonic() + 15
+        while board.starts == starts and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert board.starts == starts + 1
+        board.wait_firmware(15)
+        with Link(board.port) as link:
+            assert link.wait_connected(8)["board"] == "virtual"
+        clean(board)

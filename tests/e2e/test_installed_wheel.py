@@ -164,9 +164,11 @@ def test_sim_runs_the_installed_firmware_from_a_romfs_partition_in_64_kb(install
         assert installed.python(HANDSHAKE, port).strip() == "virtual"
         # The modules are in the partition: the flash holds what a board keeps there.
         assert sorted(p.name for p in flash.iterdir()) == ["board.json", "board.ok", "main.py"]
+        roms = list(flash.parent.glob("boardlight-rom-%d-*" % proc.pid))
+        assert [sorted(p.name for p in r.iterdir()) for r in roms] == [["romfs.img"]]
     finally:
         _stop(proc)
-    assert not flash.exists()
+    assert not flash.exists() and not roms[0].exists()  # both go with it
 
 
 def test_deploy_to_the_virtual_board(installed):

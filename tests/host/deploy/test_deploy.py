@@ -116,15 +116,25 @@ def test_a_romfs_deploy_to_a_board_without_a_partition_writes_nothing(tmp_path):
         assert {p: p.read_bytes() for p in board.flash.rglob("*") if p.is_file()} == before
 
 
-def test_the_removal_before_a_romfs_deploy_takes_every_module_and_its_source():
+def test_the_removal_before_a_romfs_deploy_leaves_nothing_that_hides_the_rom(tmp_path):
+    # Run on the board as deploy --romfs runs it, over a flash an earlier deploy filled:
+    # every module and source goes, and every folder that leaves empty (an empty folder
+    # is a package to MicroPython, found before /rom's); a maker's own module stays.
+    import subprocess
+    import sys
+
     from boardlight import image
 
-    rom = image.in_rom("device")
-    script = deploy._remove_script(rom)
-    gone = eval(script.split("for f in ", 1)[1].split(":\n", 1)[0])
-    assert "app.mpy" in gone and "app.py" in gone and "lib/boardcore/fits/boards/board2.txt" in gone
-    assert "main.py" not in gone and "board.json" not in gone and "board.ok" not in gone
-    assert len(gone) == len(rom) + sum(1 for f in rom if f.endswith(".mpy"))
+    with VirtualBoard(flash=tmp_path / "flash") as board:
+        board.wait_firmware(15)
+        (board.flash / "lib" / "keep.py").write_text("# a maker's own module\n")
+        (board.flash / "app.py").write_text("# an old source\n")
+        script = "import os\n" + deploy._remove_script(*image.shadows("virtual"))
+        done = subprocess.run([sys.executable, "-m", "mpremote", "connect", board.port, "exec", script],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stdout + done.stderr
+        left = sorted(p.relative_to(board.flash).as_posix() for p in board.flash.rglob("*"))
+    assert left == ["board.json", "board.ok", "lib", "lib/keep.py", "main.py"]
 
 
 def test_romfs_and_source_do_not_go_together():

@@ -11,9 +11,11 @@ import serial
 from boardlight.vboard.board import VirtualBoard
 
 
-@pytest.fixture(scope="module")
-def board():
-    with VirtualBoard() as b:
+@pytest.fixture(scope="module", params=["mpy", "rom"])
+def board(request):
+    # A board with its firmware on the flash, and one with it in a ROMFS partition, which
+    # each soft reset or Ctrl-D mounts again.
+    with VirtualBoard(install=request.param) as b:
         b.wait_firmware(15)
         yield b
 

@@ -114,7 +114,7 @@ def test_a_board_with_a_romfs_partition_imports_its_modules_from_rom(tmp_path):
         rom_board.wait_firmware(15)
         assert sorted(os.listdir(rom_board.flash)) == ["board.json", "board.ok", "main.py"]
         out = mpremote(rom_board, "exec", "import sys, app; print(sys.path); print(app.__file__)").stdout.split("\n")
-        assert out[0] == "['', '/rom', '/rom/lib', '.frozen', '/lib']"
+        assert out[0] == "['', '.frozen', '/rom', '/rom/lib', '/lib']"
         assert out[1] == "/rom/app.mpy"
         # The ROM holds the compiled image's files: names and sizes, and bytes as built.
         from boardlight import image

@@ -1,5 +1,6 @@
 """The device commands: `boardlight sim`, `deploy`, `devices`, and the terminal renderer."""
 
+import json
 import os
 import re
 import signal
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 from serial.tools.list_ports_common import ListPortInfo
 
 from boardlight.cli import cli
+from boardlight.firmware import firmware_dir
 from boardlight.link.connection import Link
 from boardlight.vboard.frame import MatrixFrame
 from boardlight.vboard.term import key_map, render
@@ -66,10 +68,10 @@ def test_deploy_command_keeps_the_board_file_already_on_the_board():
             assert link.wait_connected(10)["board"] == "virtual"
 
 
-def _sim():
+def _sim(*args):
     """`boardlight sim --no-tty` started: (process, its port, its flash folder)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "boardlight.cli", "sim", "--no-tty"],
+        [sys.executable, "-m", "boardlight.cli", "sim", "--no-tty", *args],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -77,7 +79,7 @@ def _sim():
         preexec_fn=ctrl_c_reaches_it,
     )
     line = proc.stderr.readline()
-    m = re.match(r"virtual board virtual on (\S+) \(flash (.+)\)$", line.strip())
+    m = re.match(r"virtual board \S+ on (\S+) \(flash (.+)\)$", line.strip())
     if not m:
         proc.kill()
         proc.wait()
@@ -115,3 +117,36 @@ def test_sim_runs_a_board_that_a_link_can_use_and_stops_clean(stop):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def _handshake_then_stop(args):
+    proc, port, flash = _sim(*args)
+    try:
+        with Link(port) as link:
+            info = link.wait_connected(15)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return info
+
+
+def test_one_flash_folder_goes_from_files_to_rom_and_back(tmp_path):
+    # A kept flash folder keeps its board file through every change of install: the
+    # firmware goes into the ROMFS partition and back, and the board answers each time.
+    flash = tmp_path / "flash"
+    mine = tmp_path / "mine.json"
+    config = json.loads(Path(firmware_dir(), "boards", "virtual.json").read_text())
+    config["name"] = "mine"
+    mine.write_text(json.dumps(config))
+    assert _handshake_then_stop(["--flash", str(flash), "--board", str(mine)])["board"] == "mine"
+    assert (flash / "app.mpy").exists() and (flash / "screens").is_dir()
+    (flash / "lib" / "keep.py").write_text("# a maker's own module\n")
+    assert _handshake_then_stop(["--flash", str(flash), "--rom"])["board"] == "mine"
+    # What would hide the ROM's modules is gone; the maker's module is not.
+    left = sorted(p.relative_to(flash).as_posix() for p in flash.rglob("*"))
+    assert left == ["board.json", "board.ok", "lib", "lib/keep.py", "main.py"]
+    assert _handshake_then_stop(["--flash", str(flash)])["board"] == "mine"  # files again
+    assert (flash / "app.mpy").exists() and (flash / "lib" / "keep.py").exists()
