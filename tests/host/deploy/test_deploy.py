@@ -137,6 +137,31 @@ def test_the_removal_before_a_romfs_deploy_leaves_nothing_that_hides_the_rom(tmp
     assert left == ["board.json", "board.ok", "lib", "lib/keep.py", "main.py"]
 
 
+def test_the_check_before_a_romfs_deploy_finds_a_makers_file_in_a_firmware_folder(tmp_path):
+    # Run on the board as deploy --romfs runs it, before anything is written.
+    import subprocess
+    import sys
+
+    from boardlight import image
+
+    check = deploy._strangers_check(*image.shadows("virtual"))
+    with VirtualBoard(flash=tmp_path / "flash") as board:
+        board.wait_firmware(15)
+
+        def run():
+            return subprocess.run([sys.executable, "-m", "mpremote", "connect", board.port, "exec", check],
+                                  capture_output=True, text=True, timeout=60)
+
+        assert run().returncode == 0  # a flash an earlier deploy filled: nothing of its own
+        (board.flash / "lib" / "keep.py").write_text("# beside the ROM's packages: harmless\n")
+        assert run().returncode == 0
+        (board.flash / "hw" / "notes.txt").write_text("mine\n")
+        (board.flash / "lib" / "boardcore" / "mine.py").write_text("# mine\n")
+        done = run()
+    assert done.returncode != 0
+    assert deploy._STRANGERS_MARK + "hw/notes.txt, lib/boardcore/mine.py" in done.stdout + done.stderr
+
+
 def test_romfs_and_source_do_not_go_together():
     with pytest.raises(deploy.DeployError, match="--romfs does not go with --source"):
         deploy.deploy("/dev/null", "virtual", compiled=False, romfs=True)

@@ -150,3 +150,44 @@ def test_one_flash_folder_goes_from_files_to_rom_and_back(tmp_path):
     assert left == ["board.json", "board.ok", "lib", "lib/keep.py", "main.py"]
     assert _handshake_then_stop(["--flash", str(flash)])["board"] == "mine"  # files again
     assert (flash / "app.mpy").exists() and (flash / "lib" / "keep.py").exists()
+
+
+def test_a_maker_file_in_a_firmware_folder_stops_a_rom_run_before_it_changes_anything(tmp_path):
+    # screens/notes.txt would keep screens/ on the flash, where it hides the ROM's screens
+    # package (the first press then fails): the run is refused and the flash is as it was.
+    flash = tmp_path / "flash"
+    assert _handshake_then_stop(["--flash", str(flash)])["board"] == "virtual"
+    (flash / "screens" / "notes.txt").write_text("mine\n")
+    before = {p: p.read_bytes() for p in flash.rglob("*") if p.is_file()}
+    result = CliRunner().invoke(cli, ["sim", "--flash", str(flash), "--rom", "--no-tty"])
+    assert result.exit_code == 1
+    assert "holds files of its own in the firmware's folders (screens/notes.txt)" in result.output
+    assert {p: p.read_bytes() for p in flash.rglob("*") if p.is_file()} == before
+
+
+def test_a_flash_folder_with_only_a_makers_main_py_is_kept(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "main.py").write_text("print('my own program')\n")
+    proc, port, folder = _sim("--flash", str(flash))
+    try:
+        assert folder == flash
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(30)
+    assert sorted(p.name for p in flash.iterdir()) == ["main.py"]
+    assert (flash / "main.py").read_text() == "print('my own program')\n"
+
+
+def test_a_broken_board_file_in_a_flash_folder(tmp_path):
+    flash = tmp_path / "flash"
+    assert _handshake_then_stop(["--flash", str(flash), "--rom"])["board"] == "virtual"
+    (flash / "board.json").write_text('{"name": "broken"}')
+    # Putting the firmware in again under it: refused, naming the folder and the way out.
+    result = CliRunner().invoke(cli, ["sim", "--flash", str(flash), "--no-tty"])
+    assert result.exit_code == 1
+    assert result.output.startswith("error: flash folder %s: board.json: " % flash)
+    assert result.output.rstrip().endswith("; choose a board file with --board")
+    # With a board file given, it goes over the broken one.
+    assert _handshake_then_stop(["--flash", str(flash), "--board", "virtual"])["board"] == "virtual"
+    assert json.loads((flash / "board.json").read_text())["name"] == "virtual"
