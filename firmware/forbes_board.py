@@ -91,27 +91,17 @@ class ForbesBoard(Kept):
             self.cells = cells
             self.cursor = cells.index(best) if kind == "long" else 0
             return True
-        if name == "next":
-            if kind == "long":
-                best = self.try_hint()
-                if best is not None:
-                    self.cursor = self.cells.index(best)
-            else:
-                self.cursor = (self.cursor + 1) % len(self.cells)
-            return True
-        if name == "menu":
-            if kind == "long":
-                self._place()
-            else:
-                row = self.cell()[0]
-                n = len(self.cells)
-                for k in range(1, n + 1):
-                    i = (self.cursor + k) % n
-                    if self.cells[i][0] != row:
-                        self.cursor = i
-                        break
-            return True
-        return None
+        return self.press_picker(name, kind, self.cells)
+
+    def menu_step(self):
+        # To the first empty cell of the next row that has one.
+        row = self.cell()[0]
+        n = len(self.cells)
+        for k in range(1, n + 1):
+            i = (self.cursor + k) % n
+            if self.cells[i][0] != row:
+                self.cursor = i
+                break
 
     def hint(self):
         """The engine's best cell for the stone on show, for the player to move."""

@@ -7,8 +7,9 @@ import screens
 
 
 class Kept:
-    """A kept game's base. A subclass gives hint() (the engine's best move) and
-    draw_game(dealer), and clears `note` at every press."""
+    """A kept game's base. A subclass gives hint() (the engine's best move),
+    draw_game(dealer), and for its picker _place() and menu_step(); it clears `note` at
+    every press."""
 
     note = None  # an error code on show instead of the game ("MEM"), until a press
 
@@ -25,6 +26,26 @@ class Kept:
             self.note = "MEM"
             print("boardlight: out of memory for a hint")
             return None
+
+    def press_picker(self, name, kind, choices):
+        """A press in the picker, the same in both games: "next" steps through `choices`
+        (the cursor's list), a long "next" jumps to the hint, a long "menu" places
+        (_place), a short "menu" is the game's own step (menu_step). True when handled."""
+        if name == "next":
+            if kind == "long":
+                best = self.try_hint()
+                if best is not None:
+                    self.cursor = choices.index(best)
+            else:
+                self.cursor = (self.cursor + 1) % len(choices)
+            return True
+        if name == "menu":
+            if kind == "long":
+                self._place()
+            else:
+                self.menu_step()
+            return True
+        return None
 
     def draw(self, dealer):
         """Draw what is on show on the dealer's display (standalone.Standalone) and show it."""

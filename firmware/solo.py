@@ -119,21 +119,7 @@ class Solo(Kept):
             else:
                 self._pick(kind == "long")
             return True
-        if name == "next":
-            if kind == "long":
-                best = self.try_hint()
-                if best is not None:
-                    self.cursor = self.options.index(best)
-            else:
-                self.cursor = (self.cursor + 1) % len(self.options)
-            return True
-        if name == "menu":
-            if kind == "long":
-                self._place()
-            else:
-                self._next_orientation()
-            return True
-        return None
+        return self.press_picker(name, kind, self.options)
 
     def _pick(self, hint):
         options = [(o, c) for o, c, _ in self.board.legal_drops(self.tile)]
@@ -145,7 +131,8 @@ class Solo(Kept):
         self.options = options
         self.cursor = options.index(best) if hint else 0
 
-    def _next_orientation(self):
+    def menu_step(self):
+        # To the first drop of the next orientation (set aside counts as one).
         now = self.drop()
         n = len(self.options)
         for k in range(1, n + 1):
