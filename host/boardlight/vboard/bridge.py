@@ -200,9 +200,10 @@ class Bridge:
         # at boot. main.py then runs as a board runs it: as the __main__ program, not
         # imported (a module imported from here kept the board file checker it had
         # unloaded alive, 18 KB of a 96 KB heap, through the unix port's C stack).
-        boot = "exec(open(%r).read())\n_flash()\nimport gc\ngc.collect()\n" % self._flashfs
+        boot = "exec(open(%r).read())\n_flash()\n" % self._flashfs
         if self.rom is not None:
-            boot = ROM_MOUNT + boot.replace("_flash()\n", "_flash()\n" + ROM_PATH)
+            boot = ROM_MOUNT + boot + ROM_PATH  # the path after flashfs.py has set a board's
+        boot += "import gc\ngc.collect()\n"
         run = "exec(compile(open('main.py').read(), 'main.py', 'exec'))\n"
         argv += ["-i", "-c", boot + (run if has_main else "")]
         env = dict(os.environ)
