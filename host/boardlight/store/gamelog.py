@@ -45,6 +45,8 @@ __all__ = ["GAMES", "STATUSES", "SCHEMA_VERSION", "GameRow", "Store", "StoreErro
 GAMES = ("fits", "zatre", "forbes")
 STATUSES = ("playing", "finished", "abandoned")
 MAX_ID = (1 << 63) - 1  # SQLite's largest integer
+# How many Stores of this process have each log open (by absolute path): see Store.__init__.
+_OPEN_HERE: dict[str, int] = {}
 
 # A raw games row as SQLite gives it: GAME_COLUMNS and the checksum.
 Row = Sequence[Any]
@@ -123,9 +125,16 @@ class Store(Results, Nights):
         self.readonly = readonly
         if self.path.is_dir():
             raise StoreError("%s is a folder, not a database file" % self.path)
-        self._check_wal()
+        self._key = str(self.path.resolve())
+        if not _OPEN_HERE.get(self._key):
+            # Only before this process has the log open: reading the file from Python
+            # would drop SQLite's locks on it (POSIX locks belong to the process, and go
+            # with the closing of any descriptor of the file), and another program's
+            # last connection out would then take the -wal file that this one writes.
+            self._check_wal()
         if readonly:
             self._db, self._schema = self._open_to_read(timeout)
+            self._opened()
             return
         try:
             private.make_folder(self.path.parent)
@@ -157,7 +166,10 @@ class Store(Results, Nights):
                                    "try again") from None
             raise StoreError("%s is not a usable boardlight game log: %s" % (self.path, exc))
         self._schema = SCHEMA_VERSION
+        self._opened()
 
+    def _opened(self) -> None:
+        _OPEN_HERE[self._key] = _OPEN_HERE.get(self._key, 0) + 1
     def _set_up(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while True:
@@ -246,7 +258,10 @@ class Store(Results, Nights):
             raise
 
     def close(self) -> None:
-        self._db.close()
+        if getattr(self, "_db", None) is not None:
+            self._db.close()
+            self._db = None  # type: ignore[assignment]
+            _OPEN_HERE[self._key] -= 1
 
     def __enter__(self) -> Store:
         return self
@@ -475,6 +490,25 @@ class Store(Results, Nights):
                 raise StoreError("game %d action %d: damaged in the game log (the game's"
                                  " row counts %d actions)" % (game_id, len(rows), count))
         return out
+
+    @reads
+    def game_count(self, game_id: int) -> int:
+        """How many actions game `game_id` has in the log."""
+        return int(self._checked(self._fetch(game_id))[7])
+
+    @reads
+    def logged_actions(self, game_id: int, after: int = 0, limit: int = 500
+                       ) -> list[tuple[int, str, str, str, str]]:
+        """Actions after `after` as stored, at most `limit`: (seq, kind, data text, at,
+        chain), for a league the table pushes them to (which checks them against the
+        chain it holds; boardlight.league.push)."""
+        self._checked(self._fetch(game_id))
+        if self._schema < 2:
+            raise StoreError("game %d: this game log has no checksum chains (schema %d): open it"
+                             " with this boardlight once to upgrade it" % (game_id, self._schema))
+        return [tuple(r) for r in self._db.execute(
+            "SELECT seq, kind, data, at, chain FROM actions WHERE game_id = ? AND seq > ?"
+            " ORDER BY seq LIMIT ?", (game_id, after, limit))]
 
     @reads
     def scores(self, game_id: int) -> dict[str, list[tuple[int, Any]]]:
