@@ -2,7 +2,8 @@
 
 A word `cpu:N` (N a level 1..5) in a list of players is a computer seat. Its name is
 `CPU<N>`, or `CPU<N>-<seat number>` when that name is taken (two computers at one level,
-or a person called CPU3), so every name stays a player name of boardcore.names. Which
+or a person called CPU3), so every name stays a player name of boardcore.names. A word
+`NAME=cpu:N` names the seat itself (an engine entered in a league as "Hal"). Which
 seats are computers is kept in the game's options as {"computers": {name: level}}: a
 resumed game plays them again, and `show` and `export` say so.
 
@@ -13,6 +14,8 @@ resumed game plays them again, and `show` and `export` say so.
 {1: 3, 2: 3}
 >>> describe(names, {"computers": computers})
 'CPU3 (seat 2) at level 3, CPU3-3 (seat 3) at level 3'
+>>> computer_names(["Ann", "Hal=cpu:5"])
+(['Ann', 'Hal'], {'Hal': 5})
 """
 
 from __future__ import annotations
@@ -27,13 +30,19 @@ LEVELS = (1, 2, 3, 4, 5)
 
 
 def is_token(word: str) -> bool:
-    """Is this word of a player list a computer seat (`cpu:N`, any case)?"""
-    return word.lower().startswith(TOKEN)
+    """Is this word of a player list a computer seat (`cpu:N` or `NAME=cpu:N`, any case)?"""
+    return word.lower().startswith(TOKEN) or "=" + TOKEN in word.lower()
+
+
+def _split(word: str) -> tuple[str | None, str]:
+    """(the name given, or None; the `cpu:N` part) of a computer seat's word."""
+    at = word.lower().find("=" + TOKEN)
+    return (None, word) if at < 0 else (word[:at], word[at + 1:])
 
 
 def token_level(word: str) -> int:
-    """The level of a `cpu:N` word; ValueError saying what a level is."""
-    text = word[len(TOKEN):]
+    """The level of a `cpu:N` (or `NAME=cpu:N`) word; ValueError saying what a level is."""
+    text = _split(word)[1][len(TOKEN):]
     if not text.isdecimal() or int(text) not in LEVELS:
         raise ValueError("%r: a computer player is cpu:LEVEL with a level 1 to 5 (cpu:1 plays"
                          " as a beginner, cpu:5 its best), e.g. cpu:3" % word)
@@ -47,7 +56,9 @@ def computer_names(words: Sequence[str]) -> tuple[list[str], dict[str, int]]:
     for seat, word in enumerate(words):
         if is_token(word):
             levels_by_seat[seat] = token_level(word)
+    given = {seat: _split(words[seat])[0] for seat in levels_by_seat}
     taken = {w.lower() for seat, w in enumerate(words) if seat not in levels_by_seat}
+    taken |= {name.lower() for name in given.values() if name}
     names: list[str] = []
     computers: dict[str, int] = {}
     for seat, word in enumerate(words):
@@ -55,6 +66,11 @@ def computer_names(words: Sequence[str]) -> tuple[list[str], dict[str, int]]:
             names.append(word)
             continue
         level = levels_by_seat[seat]
+        own = given[seat]
+        if own:
+            names.append(own)
+            computers[own] = level
+            continue
         name = "CPU%d" % level
         if name.lower() in taken:
             name = "CPU%d-%d" % (level, seat + 1)

@@ -76,22 +76,30 @@ class Session(Undoable):
             raise StoreError("game %d is %s, not %s" % (game_id, row.game, cls.GAME))
         session = cls(store, row)
         for seq, kind, data, at in store.actions(game_id, times=True):
-            if data.get("type") != kind:
-                raise ReplayMismatch("game %d action %d: kind %r but data %r"
-                                     % (game_id, seq, kind, data))
-            try:
-                session._apply_logged(data, replaying=True)
-            except RuleError as exc:
-                raise ReplayMismatch("game %d action %d (%s) no longer replays: %s"
-                                     % (game_id, seq, kind, exc))
-            session.seq = seq
-            if kind == UNDO:
-                session.undos[-1].at = at
+            session.replay_action(seq, kind, data, at)
         # Score lines and status are derived: rewrite them in case the process died after an
         # action was committed but before they were.
         if record and row.status == "playing":
             session.record_progress()
         return session
+
+    def replay_action(self, seq: int, kind: str, data: Action, at: str) -> None:
+        """Apply logged action `seq` again (a resume, or the league replaying what a table
+        pushed): ReplayMismatch when it is not the next one, or the core refuses it."""
+        game_id = self.row.id
+        if seq != self.seq + 1:
+            raise ReplayMismatch("game %d: action %d follows %d" % (game_id, seq, self.seq))
+        if not isinstance(data, dict) or data.get("type") != kind:
+            raise ReplayMismatch("game %d action %d: kind %r but data %r"
+                                 % (game_id, seq, kind, data))
+        try:
+            self._apply_logged(data, replaying=True)
+        except RuleError as exc:
+            raise ReplayMismatch("game %d action %d (%s) no longer replays: %s"
+                                 % (game_id, seq, kind, exc))
+        self.seq = seq
+        if kind == UNDO:
+            self.undos[-1].at = at
 
     def act(self, action: Action) -> Any:
         """Apply one action: core first, then the durable log; returns the core's result."""
