@@ -23,13 +23,13 @@ import click
 from boardcore.errors import FormatError, RuleError
 
 from boardlight import __version__
-from boardlight.commands import (analyse, cards, device, direct, gamelog, hint, night, play,
-                                 render, replay, score, stats)
+from boardlight.commands import (analyse, cards, device, direct, gamelog, hint, league, night,
+                                 play, render, replay, score, stats)
 from boardlight.commands.group import Group
 from boardlight.invocation import program
 
 COMMAND_MODULES = (play, replay, score, hint, analyse, render, cards, direct, device, gamelog,
-                   stats, night)
+                   stats, night, league)
 
 
 def _say(message: object) -> None:

@@ -19,6 +19,8 @@ README = (ROOT / "README.md").read_text()
 # Commands that drive hardware: the virtual board, a board on a port, a wired matrix, the
 # card scanner (and `play --direct`). Their --help is checked; their README lines are not run.
 NEEDS_A_DEVICE = ("sim", "deploy", "direct", "cards enrol")
+# Commands that need a league server (tests/host/league and tests/e2e run them against one).
+NEEDS_A_LEAGUE = ("league",)
 
 
 def _commands(group, path=()):
@@ -123,7 +125,7 @@ def test_every_readme_command_line_that_needs_no_device_runs(tmp_path, monkeypat
         finished = finished.row.id
     ran = []
     for line in _readme_lines():
-        if line.startswith(NEEDS_A_DEVICE) or "--direct" in line:
+        if line.startswith(NEEDS_A_DEVICE + NEEDS_A_LEAGUE) or "--direct" in line or "--league" in line:
             continue
         for variant in _variants(line):
             args = variant.split()

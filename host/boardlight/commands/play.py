@@ -40,6 +40,8 @@ _RESUME: dict[str, Any] = dict(type=GameChoice(), is_flag=False, flag_value="las
 _DIRECT: dict[str, Any] = dict(type=BoardFile("linux"), default=None, metavar="BOARD_FILE")
 _WEB = "Also serve each player's private page and a spectators' page (docs/web.md)."
 _WEB_LAN = "As --web, and let phones on the local network reach the pages."
+_LEAGUE = ("Push the game to this league server as it is played (the table's token:"
+           " `boardlight league join URL TOKEN` once, or $BOARDLIGHT_TABLE_TOKEN); docs/league.md.")
 
 
 @click.group(cls=Group, invoke_without_command=True)
@@ -52,10 +54,12 @@ _WEB_LAN = "As --web, and let phones on the local network reach the pages."
               help="With --resume: drive a matrix wired to this computer.")
 @click.option("--web", is_flag=True, help="With --resume: serve the players' web pages too.")
 @click.option("--web-lan", is_flag=True, help="With --resume: serve them to the local network.")
+@click.option("--league", default=None, metavar="URL", help="With --resume: push the game to this league as it is played.")
 @DB_OPTION
 @click.pass_context
 def play(ctx: click.Context, resume: str | None, plain: bool, no_device: bool, port: str | None,
-         direct: BoardFileValue | None, web: bool, web_lan: bool, db: str | None) -> None:
+         direct: BoardFileValue | None, web: bool, web_lan: bool, league: str | None,
+         db: str | None) -> None:
     """Play a game at the table (full-screen UI; --plain for the line-based game)."""
     if ctx.invoked_subcommand is not None:
         # Options before the game belong to `play --resume`: for a game they go after its
@@ -63,7 +67,8 @@ def play(ctx: click.Context, resume: str | None, plain: bool, no_device: bool, p
         given = [name for name, value in (
             ("--resume", resume is not None), ("--plain", plain), ("--no-device", no_device),
             ("--db", db is not None), ("--port", port is not None),
-            ("--direct", direct is not None), ("--web", web), ("--web-lan", web_lan)) if value]
+            ("--direct", direct is not None), ("--web", web), ("--web-lan", web_lan),
+            ("--league", league is not None)) if value]
         if given:
             raise click.UsageError("put %s after the game: play %s %s" % (
                 " ".join(given), ctx.invoked_subcommand, " ".join(given)))
@@ -72,7 +77,7 @@ def play(ctx: click.Context, resume: str | None, plain: bool, no_device: bool, p
         click.echo(ctx.get_help())
         return
     _play(None, {}, players=None, seed=None, port=port, no_device=no_device, direct=direct,
-          resume=resume, plain=plain, record=None, db=db, web=web, web_lan=web_lan)
+          resume=resume, plain=plain, record=None, db=db, web=web, web_lan=web_lan, league=league)
 
 
 class SeatList(PlayerList):
@@ -133,6 +138,7 @@ def _common(game: str, fewest: int, most: int) -> Callable[[_F], _F]:
                           " every action."),
         click.option("--web", is_flag=True, help=_WEB),
         click.option("--web-lan", is_flag=True, help=_WEB_LAN),
+        click.option("--league", default=None, metavar="URL", help=_LEAGUE),
         DB_OPTION,
     ]
 
@@ -233,7 +239,7 @@ def play_forbes(target: int | None, centre_also_square: bool, pay_once_per_playe
 def _play(game: str | None, options: dict[str, Any], players: list[str] | None, seed: int | None,
           port: str | None, no_device: bool, direct: BoardFileValue | None, resume: str | None,
           plain: bool, record: str | None, db: str | None, web: bool = False,
-          web_lan: bool = False, dealer: str | None = None) -> None:
+          web_lan: bool = False, dealer: str | None = None, league: str | None = None) -> None:
     """Start or resume a game and play it until it is over or the players stop."""
     from boardlight.sessions.registry import resume_session, session_class
 
@@ -260,7 +266,15 @@ def _play(game: str | None, options: dict[str, Any], players: list[str] | None, 
         except OSError as exc:
             raise click.BadParameter("cannot write %s (%s)" % (record, exc.strerror),
                                      param_hint="--record")
+    if league is not None:
+        from boardlight.league.client import check_url
+
+        try:
+            league = check_url(league)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--league")
     store = open_log(db)
+    pusher = None
     try:
         if resume is not None:
             setup = _setup_flags_given()
@@ -295,6 +309,8 @@ def _play(game: str | None, options: dict[str, Any], players: list[str] | None, 
                 store.join_night(night.id, session.row.id)
                 click.echo("Game %d is part of game night %s (`boardlight night show`)."
                            % (session.row.id, night.name))
+        if league is not None:
+            pusher = _start_pusher(store, session, league, new=resume is None)
         if plain:
             status = _run_plain(session, chosen_seed, resume is not None, record)
         else:
@@ -309,11 +325,39 @@ def _play(game: str | None, options: dict[str, Any], players: list[str] | None, 
             click.echo("Game %d is over: `%s` prints it."
                        % (session.row.id, command("show %d%s" % (session.row.id, where))))
     finally:
+        if pusher is not None:
+            pusher.stop(say=click.echo)
         store.close()
 
 
+def _start_pusher(store: Store, session: Session, league: str, new: bool) -> Any:
+    """The league's pusher of this game (league.outbox.Pusher), started after a first push:
+    a league that refuses the game (not the one its pairing seats at this table) says so
+    before a new game starts; one out of reach is tried again as the game goes on."""
+    from boardlight.league.outbox import OutboxError, Pusher
+
+    try:
+        pusher = Pusher(store.path, league, session.row.id)
+    except OutboxError as exc:
+        if new and session.seq == 0:
+            store.forget_unplayed(session.row.id)
+        raise BadInput("%s; no game was started" % exc if new else "%s; the game is saved" % exc)
+    first = pusher.push_now(timeout=3.0)
+    if first.refused:
+        if new and session.seq == 0 and store.forget_unplayed(session.row.id):
+            raise BadInput("the league %s refuses this game: %s; no game was started"
+                           % (league, first.problem))
+        click.echo("The league %s refuses this game (%s): it is played here only." % (league, first.problem))
+        return None
+    if first.problem is not None:
+        click.echo("The league %s is out of reach (%s): the game is pushed when it is back."
+                   % (league, first.problem))
+    return pusher.start()
+
+
 # The options that say how a game is played or kept, not how it is set up.
-_NOT_SETUP = ("resume", "plain", "port", "no_device", "direct", "record", "db", "web", "web_lan")
+_NOT_SETUP = ("resume", "plain", "port", "no_device", "direct", "record", "db", "web", "web_lan",
+              "league")
 
 
 def _setup_flags_given() -> list[str]:

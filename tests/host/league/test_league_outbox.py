@@ -1,0 +1,97 @@
+"""A table's outbox: the game log is the outbox, so a table plays on without the league,
+catches up when it is back, and a push whose answer was lost is stored once."""
+
+import pytest
+
+from boardlight.league.outbox import Outbox, Pusher, push_all
+from boardlight.store.gamelog import Store
+from league_helpers import ServedLeague, play_game
+
+
+@pytest.fixture
+def served(league_url):
+    with ServedLeague(league_url) as served:
+        yield served
+
+
+def _setup(served, names, tables=("T1",)):
+    league = served.league
+    tokens = {t: league.add_table(t) for t in tables}
+    tid = league.new_tournament(dict(name="Night", game="zatre", system="swiss", rounds=1, tables=list(tables)))
+    for name in names:
+        league.enter(tid, {"name": name})
+    league.pair_next(tid)
+    return tid, tokens
+
+
+def _count(log, game):
+    with Store(log, readonly=True) as store:
+        return store.game_count(game)
+
+
+def test_a_game_played_while_the_league_was_away_is_pushed_when_it_is_back(served, tmp_path):
+    tid, tokens = _setup(served, ["Ann", "Bob"])
+    log = tmp_path / "t1.sqlite3"
+    game = play_game(log, ["Ann=cpu:1", "Bob=cpu:1"], seed=4)
+    outbox = Outbox(log)
+    outbox.join("http://127.0.0.1:9", tokens["T1"])  # a port where nothing answers
+    outbox.add("http://127.0.0.1:9", game)
+    outbox.join(served.url, tokens["T1"])
+    outbox.add(served.url, game)
+    outbox.close()
+    reports = {r.game_id: r for r in push_all(log, "http://127.0.0.1:9")}
+    assert reports[game].waiting == _count(log, game) and reports[game].problem.startswith("no answer from the league")
+    (report,) = push_all(log, served.url)
+    assert report.problem is None and report.sent == _count(log, game)
+    assert served.league.view(tid)["rounds"][0]["status"] == "locked"
+    # Nothing is left to push: the outbox knows the league has it all.
+    assert push_all(log, served.url) == []
+
+
+def test_an_outbox_that_lost_its_marks_asks_the_league_and_sends_nothing_twice(served, tmp_path):
+    tid, tokens = _setup(served, ["Ann", "Bob"])
+    log = tmp_path / "t1.sqlite3"
+    game = play_game(log, ["Ann=cpu:1", "Bob=cpu:1"], seed=4)
+    outbox = Outbox(log)
+    outbox.join(served.url, tokens["T1"])
+    outbox.add(served.url, game)
+    outbox.close()
+    assert push_all(log)[0].problem is None
+    # The outbox file is lost (a new laptop with the old log): listed again from zero.
+    Outbox(log).path.unlink()
+    outbox = Outbox(log)
+    outbox.join(served.url, tokens["T1"])
+    outbox.add(served.url, game)
+    outbox.close()
+    (report,) = push_all(log)
+    assert report.problem is None and report.sent == 0
+    with served.league.db.tx() as tx:
+        assert tx.one("SELECT count(*) FROM actions")[0] == _count(log, game)
+
+
+def test_a_refused_game_says_why_and_is_not_pushed_in_a_loop(served, tmp_path):
+    tid, tokens = _setup(served, ["Ann", "Bob"])
+    log = tmp_path / "t1.sqlite3"
+    game = play_game(log, ["Ann=cpu:1", "Cy=cpu:1"], seed=4)
+    outbox = Outbox(log)
+    outbox.join(served.url, tokens["T1"])
+    outbox.close()
+    pusher = Pusher(log, served.url, game)
+    report = pusher.push_now()
+    assert report.refused and "not the one table T1 plays now" in report.problem
+    assert pusher.start().stop(wait=1).refused
+
+
+def test_a_pusher_follows_the_game_and_its_last_push_sends_the_rest(served, tmp_path):
+    tid, tokens = _setup(served, ["Ann", "Bob"])
+    log = tmp_path / "t1.sqlite3"
+    game = play_game(log, ["Ann=cpu:1", "Bob=cpu:1"], seed=6)
+    outbox = Outbox(log)
+    outbox.join(served.url, tokens["T1"])
+    outbox.close()
+    pusher = Pusher(log, served.url, game, interval=0.05).start()
+    said = []
+    report = pusher.stop(wait=10, say=said.append)
+    assert report.problem is None
+    assert said == ["The league at %s has all of game %d." % (served.url, game)]
+    assert served.league.held(tokens["T1"], game)["held"] == _count(log, game)
