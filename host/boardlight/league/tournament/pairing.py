@@ -47,7 +47,7 @@ The rules, as the director reads them:
   player still free and filled one by one with the free player who met the fewest of
   those already there (team-mates after that, when asked; ties by the order); then players
   are swapped between any two tables while a swap lowers the repeat meetings (and then
-  team-mates), as in a Swiss.
+  team-mates), as in a Swiss; two for two when no swap of one player gains.
 - **Seat order** (seat 1 starts): seat 1 goes to the player at the table most behind
   their fair share of first seats (their tables so far, each 1/size, minus the times they
   sat first), the higher-ranked when equal; the others follow in the ranking. At a
@@ -71,7 +71,7 @@ boardlight.league.tournament.pairing.PairingError: round 2 cannot be paired: 0 r
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 
@@ -201,9 +201,29 @@ def circle(order: Sequence[str], round_no: int) -> tuple[list[tuple[str, ...]], 
     return pairs, byes
 
 
-def _team_pair(a: str, b: str, teams: Mapping[str, str | None]) -> bool:
-    team = teams.get(a)
-    return team is not None and team == teams.get(b)
+def pricer(players: Sequence[str], met: Meetings, teams: Mapping[str, str | None]) -> Callable[[str, str], int]:
+    """The cost of seating two players together, as one number that orders, in turn:
+    whether they met before (a repeat), how many times before beyond the first, and
+    whether they are team-mates. Each weighs more than all of the next together at the
+    tables of `players`.
+
+    >>> price = pricer(["A", "B", "C"], {frozenset(("A", "B")): 1}, {"B": "CZ", "C": "CZ"})
+    >>> price("A", "B") > price("B", "C") > price("A", "C") == 0
+    True
+    """
+    n = len(players)
+    team_weight = 1
+    extra_weight = n * n + 1
+    most = max(met.values(), default=0)
+    repeat_weight = extra_weight * (max(most - 1, 0) * n * n + 1)
+
+    def price(a: str, b: str) -> int:
+        times = met.get(frozenset((a, b)), 0)
+        team = teams.get(a)
+        return (repeat_weight * (times > 0) + extra_weight * max(times - 1, 0)
+                + team_weight * (team is not None and team == teams.get(b)))
+
+    return price
 
 
 def pair_two(ranking: Sequence[str], met: Meetings, teams: Mapping[str, str | None]) -> list[tuple[str, ...]]:
@@ -217,9 +237,8 @@ def pair_two(ranking: Sequence[str], met: Meetings, teams: Mapping[str, str | No
     """
     n = len(ranking)
     assert n % 2 == 0
-    weight = n // 2 + 1  # one rematch outweighs every team-mate pair of a pairing
-    cost = [[weight * met.get(frozenset((a, b)), 0) + _team_pair(a, b, teams) for b in ranking]
-            for a in ranking]
+    price = pricer(ranking, met, teams)
+    cost = [[price(a, b) for b in ranking] for a in ranking]
     # Half the sum of every free player's cheapest free partner: a bound no pairing of
     # them can beat.
     cheapest = [sorted((cost[i][j], j) for j in range(n) if j != i) for i in range(n)]
@@ -282,8 +301,8 @@ def pair_two(ranking: Sequence[str], met: Meetings, teams: Mapping[str, str | No
     return out
 
 
-def _cost(group: Sequence[str], met: Meetings, teams: Mapping[str, str | None], weight: int) -> int:
-    return sum(weight * met.get(frozenset((a, b)), 0) + _team_pair(a, b, teams) for a, b in combinations(group, 2))
+def _cost(group: Sequence[str], price: Callable[[str, str], int]) -> int:
+    return sum(price(a, b) for a, b in combinations(group, 2))
 
 
 def fill(order: Sequence[str], split: Sequence[int], met: Meetings,
@@ -291,13 +310,13 @@ def fill(order: Sequence[str], split: Sequence[int], met: Meetings,
     """The round robin's first seating of tables of `split` sizes: each table started by
     the first player still free, then filled with the free player who met the fewest of
     those already there (then the fewest team-mates; then the first in `order`)."""
-    weight = len(order) ** 2 + 1
+    price = pricer(order, met, teams)
     left = list(order)
     groups: list[list[str]] = []
     for size in split:
         group = [left.pop(0)]
         while len(group) < size:
-            pick = min(left, key=lambda n: (_cost(group + [n], met, teams, weight), order.index(n)))
+            pick = min(left, key=lambda n: (_cost(group + [n], price), order.index(n)))
             left.remove(pick)
             group.append(pick)
         groups.append(group)
@@ -306,33 +325,40 @@ def fill(order: Sequence[str], split: Sequence[int], met: Meetings,
 
 def improve(groups: Sequence[Sequence[str]], order: Sequence[str], met: Meetings,
             teams: Mapping[str, str | None], neighbours_only: bool) -> list[tuple[str, ...]]:
-    """Swap players between tables (neighbouring ones only, or any two) while a swap
-    lowers the repeat meetings, then the team-mates at one table: each step the swap that
-    gains most, of those the two players closest in `order`, then the first found."""
-    weight = len(order) ** 2 + 1  # one repeat meeting outweighs all team-mate pairs
+    """Swap players between tables while a swap lowers the repeat meetings, then the
+    team-mates at one table: each step the swap that gains most, of those the players
+    closest in `order`, then the first found. A Swiss (`neighbours_only`) swaps one player
+    for one between neighbouring tables; a round robin, any two tables, one for one, or
+    two for two when no swap of one gains."""
+    price = pricer(order, met, teams)
     rank = {n: i for i, n in enumerate(order)}
     tables = [list(g) for g in groups]
-    costs = [_cost(g, met, teams, weight) for g in tables]
+    costs = [_cost(g, price) for g in tables]
     while True:
-        best: tuple[int, int, int, int, int, int, int, int] | None = None
-        for t in range(len(tables)):
-            for u in (range(t + 1, min(t + 2, len(tables))) if neighbours_only else range(t + 1, len(tables))):
-                now = costs[t] + costs[u]
-                for i, a in enumerate(tables[t]):
-                    for j, b in enumerate(tables[u]):
-                        here = _cost(tables[t][:i] + [b] + tables[t][i + 1:], met, teams, weight)
-                        there = _cost(tables[u][:j] + [a] + tables[u][j + 1:], met, teams, weight)
-                        gain = now - here - there
-                        if gain <= 0:
-                            continue
-                        key = (-gain, abs(rank[a] - rank[b]), t, u, i, j, here, there)
-                        if best is None or key < best:
-                            best = key
+        best: tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], int, int] | None = None
+        for k in ((1,) if neighbours_only else (1, 2)):
+            for t in range(len(tables)):
+                for u in range(t + 1, min(t + 2, len(tables)) if neighbours_only else len(tables)):
+                    now = costs[t] + costs[u]
+                    for out in combinations(range(len(tables[t])), k):
+                        for into in combinations(range(len(tables[u])), k):
+                            here = [n for i, n in enumerate(tables[t]) if i not in out] + [tables[u][j] for j in into]
+                            there = [n for j, n in enumerate(tables[u]) if j not in into] + [tables[t][i] for i in out]
+                            new_here, new_there = _cost(here, price), _cost(there, price)
+                            gain = now - new_here - new_there
+                            if gain <= 0:
+                                continue
+                            distance = sum(abs(rank[tables[t][i]] - rank[tables[u][j]]) for i, j in zip(out, into))
+                            key = (-gain, distance, t, u, out, into, new_here, new_there)
+                            if best is None or key < best:
+                                best = key
+            if best is not None:
+                break
         if best is None:
             return [tuple(g) for g in tables]
-        _, _, t, u, i, j, here, there = best
-        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        costs[t], costs[u] = here, there
+        _, _, t, u, out, into, costs[t], costs[u] = best
+        for i, j in zip(out, into):
+            tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
 
 
 def seat_order(group: Sequence[str], rank: Mapping[str, int], previous: Sequence[Seating]) -> tuple[str, ...]:
