@@ -29,6 +29,16 @@ def push_body(log, game_id, after=0, limit=10_000):
             "actions": [{"seq": s, "kind": k, "data": d, "at": a, "chain": c} for s, k, d, a, c in rows]}
 
 
+def push_whole(league, token, log, game_id, batch=500):
+    """Push a whole game in batches, as a table's outbox does; the last answer."""
+    held = 0
+    while True:
+        answer = league.push(token, push_body(log, game_id, after=held, limit=batch))
+        if answer["held"] == held:
+            return answer
+        held = answer["held"]
+
+
 def final_points(log, game_id):
     """The final points per seat as the table's own log holds them."""
     with Store(log, readonly=True) as store:
