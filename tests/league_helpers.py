@@ -64,19 +64,34 @@ class LeagueServer:
     `start()`, `kill()` (SIGKILL, as a crash), `url`, `director` (its token)."""
 
     def __init__(self, db, folder):
-        import socket
-
         self.db = db
         self.folder = folder
+        self._new_port()
+        self.token_file = folder / "director-token"
+        self.proc = None
+        self.director = None
+        self.starts = 0
+
+    def _new_port(self):
+        import socket
+
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.url = "http://127.0.0.1:%d" % self.port
-        self.token_file = folder / "director-token"
-        self.proc = None
-        self.director = None
 
     def start(self, timeout=30):
+        """Start the server (again, after kill(): on the same port, which the tables know).
+        A first start whose free port another program took meanwhile tries another."""
+        for attempt in range(3):
+            try:
+                return self._start(timeout)
+            except AssertionError:
+                if self.starts or attempt == 2:
+                    raise
+                self._new_port()
+
+    def _start(self, timeout):
         import subprocess
         import sys
         import time
@@ -101,6 +116,7 @@ class LeagueServer:
                 time.sleep(0.05)
         if self.director is None:
             self.director = self.token_file.read_text().strip()
+        self.starts += 1
         return self
 
     def kill(self):

@@ -106,12 +106,22 @@ class Database:
     def tx(self) -> Iterator[Tx]:
         """A transaction: committed when the block ends, rolled back if it raises."""
         if self.postgres:
-            with self._pool.connection() as conn:
-                # The pool commits on a clean exit and rolls back on an exception.
-                yield Tx(conn, True)
+            import psycopg
+
+            try:
+                with self._pool.connection() as conn:
+                    # The pool commits on a clean exit and rolls back on an exception.
+                    yield Tx(conn, True)
+            except psycopg.OperationalError as exc:
+                # The server went away (restarted, unreachable): nothing of this
+                # transaction was committed; the caller may try again.
+                raise LeagueDbError("the league's PostgreSQL is out of reach: %s" % _first_line(exc)) from None
             return
         with self._lock:
-            self._sqlite.execute("BEGIN IMMEDIATE")
+            try:
+                self._sqlite.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise LeagueDbError("the league database %s is busy or unusable: %s" % (self.url, exc)) from None
             try:
                 yield Tx(self._sqlite, False)
             except BaseException:
