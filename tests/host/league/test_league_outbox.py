@@ -24,6 +24,15 @@ def _setup(served, names, tables=("T1",)):
     return tid, tokens
 
 
+def _joined(log, url, token, game=None):
+    """The table joins the league at `url` (and lists `game` for it)."""
+    outbox = Outbox(log)
+    outbox.join(url, token)
+    if game is not None:
+        outbox.add(url, game)
+    outbox.close()
+
+
 def _count(log, game):
     with Store(log, readonly=True) as store:
         return store.game_count(game)
@@ -33,12 +42,8 @@ def test_a_game_played_while_the_league_was_away_is_pushed_when_it_is_back(serve
     tid, tokens = _setup(served, ["Ann", "Bob"])
     log = tmp_path / "t1.sqlite3"
     game = play_game(log, ["Ann=cpu:1", "Bob=cpu:1"], seed=4)
-    outbox = Outbox(log)
-    outbox.join("http://127.0.0.1:9", tokens["T1"])  # a port where nothing answers
-    outbox.add("http://127.0.0.1:9", game)
-    outbox.join(served.url, tokens["T1"])
-    outbox.add(served.url, game)
-    outbox.close()
+    _joined(log, "http://127.0.0.1:9", tokens["T1"], game)  # a port where nothing answers
+    _joined(log, served.url, tokens["T1"], game)
     reports = {r.game_id: r for r in push_all(log, "http://127.0.0.1:9")}
     assert reports[game].waiting == _count(log, game) and reports[game].problem.startswith("no answer from the league")
     (report,) = push_all(log, served.url)
@@ -52,17 +57,11 @@ def test_an_outbox_that_lost_its_marks_asks_the_league_and_sends_nothing_twice(s
     tid, tokens = _setup(served, ["Ann", "Bob"])
     log = tmp_path / "t1.sqlite3"
     game = play_game(log, ["Ann=cpu:1", "Bob=cpu:1"], seed=4)
-    outbox = Outbox(log)
-    outbox.join(served.url, tokens["T1"])
-    outbox.add(served.url, game)
-    outbox.close()
+    _joined(log, served.url, tokens["T1"], game)
     assert push_all(log)[0].problem is None
     # The outbox file is lost (a new laptop with the old log): listed again from zero.
     Outbox(log).path.unlink()
-    outbox = Outbox(log)
-    outbox.join(served.url, tokens["T1"])
-    outbox.add(served.url, game)
-    outbox.close()
+    _joined(log, served.url, tokens["T1"], game)
     (report,) = push_all(log)
     assert report.problem is None and report.sent == 0
     with served.league.db.tx() as tx:
@@ -73,9 +72,7 @@ def test_a_refused_game_says_why_and_is_not_pushed_in_a_loop(served, tmp_path):
     tid, tokens = _setup(served, ["Ann", "Bob"])
     log = tmp_path / "t1.sqlite3"
     game = play_game(log, ["Ann=cpu:1", "Cy=cpu:1"], seed=4)
-    outbox = Outbox(log)
-    outbox.join(served.url, tokens["T1"])
-    outbox.close()
+    _joined(log, served.url, tokens["T1"])
     pusher = Pusher(log, served.url, game)
     report = pusher.push_now()
     assert report.refused and "not the one table T1 plays now" in report.problem
@@ -86,9 +83,7 @@ def test_a_pusher_follows_the_game_and_its_last_push_sends_the_rest(served, tmp_
     tid, tokens = _setup(served, ["Ann", "Bob"])
     log = tmp_path / "t1.sqlite3"
     game = play_game(log, ["Ann=cpu:1", "Bob=cpu:1"], seed=6)
-    outbox = Outbox(log)
-    outbox.join(served.url, tokens["T1"])
-    outbox.close()
+    _joined(log, served.url, tokens["T1"])
     pusher = Pusher(log, served.url, game, interval=0.05).start()
     said = []
     report = pusher.stop(wait=10, say=said.append)
