@@ -18,7 +18,9 @@ MICROPYTHON = Path(sys.executable).with_name("micropython")
 # the core from the device's own image, compiled by mpy-cross as deployed (mpy_tree.py says why).
 INTERPRETERS = ("cpython", "micropython", "micropython-96k")
 
-# Figures gathered during the run and printed at the end (peak heap per scenario).
+# Figures gathered during the run and printed at the end (peak heap per scenario). Under
+# pytest-xdist each worker gathers its own: they reach the controller's summary through
+# the worker's output (pytest_sessionfinish below, pytest_testnodedown).
 FIGURES = {}
 
 
@@ -77,6 +79,29 @@ def pytest_collection_modifyitems(config, items):
             layers.append("micropython")
         for layer in layers:
             item.add_marker(getattr(pytest.mark, layer))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--exhaustive", action="store_true", default=False,
+                     help="run the exhaustive tests (marked `exhaustive`) over every case, not the "
+                          "fixed sample `make test` runs (`make test-all` passes it)")
+
+
+def exhaustive(config):
+    """Is this an exhaustive run (--exhaustive: `make test-all`)? A test marked `exhaustive`
+    checks every case then, and a fixed, deterministic sample of them otherwise."""
+    return bool(config.getoption("--exhaustive"))
+
+
+def pytest_sessionfinish(session):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: the controller prints the figures
+        workeroutput["figures"] = dict(FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: a worker has finished
+def pytest_testnodedown(node, error):
+    FIGURES.update(getattr(node, "workeroutput", {}).get("figures", {}))
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -4,7 +4,9 @@ and every command runs there, outside the checkout: `--help` of each, `sim --no-
 `deploy` to the virtual board, `render`, `score`, `direct check` on Blinka's OS-agnostic
 board, and `play` on the virtual board, driven through a pseudo-terminal.
 
-One build and one venv serve the whole test session (about a minute on a warm pip cache).
+One build and one venv serve the whole test session (about a minute on a warm pip cache):
+`make test` runs it under pytest-xdist with --dist loadfile: all of a module's tests go to
+one worker, so the build is made once.
 """
 
 import fcntl

@@ -9,13 +9,18 @@ either connected with its Endpoint or not connected at all, no error escaped the
 or an input driver's callback, and the device still answers: a new host's hello gets its
 info, a frame is acknowledged and drawn, a press reaches the host. Both for a device that
 draws its screens and for one that asks for pictures (raw frames only, its screens
-unloaded when the host comes)."""
+unloaded when the host comes).
+
+`make test` runs a fixed sample of the calls (the same every run: every SAMPLE_STRIDE-th
+call, from the first, and the first call of every function, so that each function on the
+paths fails at least once, alone and from then on); `make test-all` (pytest --exhaustive)
+fails every call in turn."""
 
 import json
 
 import pytest
 
-from conftest import FIGURES
+from conftest import FIGURES, exhaustive
 from fw_helpers import run_fw
 
 HARNESS = r"""
@@ -33,9 +38,10 @@ from boardcore.protocol.codec import DEVICE, HOST, PROTOCOL_VERSION, encode
 
 # -- the injector: the k-th call of any wrapped function raises MemoryError ----------
 
-# arm: the call number that fails (0: count only, -1: nothing); with sticky, every later
-# call of the function hit fails too, as when the heap stays short.
-STATE = {"count": 0, "arm": 0, "hit": None, "sticky": False}
+# arm: the call number that fails (0: count only, -1: nothing); on: a function whose first
+# call fails (whatever its number); with sticky, every later call of the function hit
+# fails too, as when the heap stays short.
+STATE = {"count": 0, "arm": 0, "on": None, "hit": None, "sticky": False}
 CALLS = {}  # name -> calls in the clean run
 
 
@@ -43,7 +49,8 @@ def check_point(name):
     STATE["count"] += 1
     if STATE["arm"] == 0:
         CALLS[name] = CALLS.get(name, 0) + 1
-    elif STATE["count"] == STATE["arm"] or (STATE["sticky"] and STATE["hit"] == name):
+    elif (STATE["count"] == STATE["arm"] or (STATE["on"] == name and STATE["hit"] is None)
+          or (STATE["sticky"] and STATE["hit"] == name)):
         STATE["hit"] = name
         raise MemoryError("injected at " + name)
 
@@ -295,8 +302,9 @@ def probe(a):
     return problems
 
 
-def run(arm, sticky=False):
+def run(arm, sticky=False, on=None):
     STATE["arm"] = -1  # making the device is not on the paths
+    STATE["on"] = None
     STATE["hit"] = None
     STATE["sticky"] = sticky
     del OUT[:]
@@ -305,6 +313,7 @@ def run(arm, sticky=False):
     wrap_all()
     STATE["count"] = 0
     STATE["arm"] = arm
+    STATE["on"] = on
     escaped = None
     try:
         scenario(a)
@@ -312,6 +321,7 @@ def run(arm, sticky=False):
         escaped = "%s: %s" % (type(e).__name__, e)
     hit = STATE["hit"]
     STATE["arm"] = -1  # nothing more is injected: the probe sees the device as it is left
+    STATE["on"] = None
     STATE["sticky"] = False
     problems = probe(a)
     if escaped:
@@ -322,20 +332,26 @@ def run(arm, sticky=False):
 wrap_all()
 run(0)  # the clean run: how many calls there are
 total = sum(CALLS.values())
+# The runs, one failing call each: every call in turn (STRIDE 1); or every STRIDE-th call
+# from the first, then the first call of each function (so that each one fails at least
+# once; by name, as the calls' numbers move with what earlier runs left loaded).
+arms = [(k, None) for k in range(1, total + 1, STRIDE)]
+if STRIDE > 1:
+    arms += [(-1, name) for name in sorted(CALLS)]
 clean_hit, clean_problems = run(0)
 failures = []
 if clean_problems:
     failures.append([0, None, clean_problems])
 hits = {}
 for sticky in (False, True):
-    for k in range(1, total + 1):
-        hit, problems = run(k, sticky)
+    for k, on in arms:
+        hit, problems = run(k, sticky, on)
         if hit is not None:
             hits[hit] = hits.get(hit, 0) + 1
         if problems:
-            failures.append([k, sticky, hit, problems])
-print("RESULT " + json.dumps({"total": total, "points": sorted(CALLS), "hits": hits, "failures": failures[:20],
-                              "failed": len(failures)}))
+            failures.append([k if on is None else on, sticky, hit, problems])
+print("RESULT " + json.dumps({"total": total, "armed": len(arms), "points": sorted(CALLS), "hits": hits,
+                              "failures": failures[:20], "failed": len(failures)}))
 """
 
 
@@ -346,17 +362,36 @@ POINTS = ("import boardcore.protocol.endpoint", "import hosted", "codec.encode",
 DRAWING = ("protocol.screens.check", "screens.fits_card", "Scroller.step")
 
 
+# `make test`: every 16th call and each function's first (about a fifth of the runs: 30 s
+# of the 200 the exhaustive pair takes on the unix port); `make test-all`: every call.
+SAMPLE_STRIDE = 16
+
+
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("pictures", [False, True], ids=["drawing", "pictures"])
-def test_memory_error_at_every_call_of_the_paths_leaves_the_device_answering(tmp_path, pictures):
-    run = run_fw(tmp_path, "PICTURES = %r\n" % pictures + HARNESS, interpreter="micropython", timeout=600)
+def test_memory_error_at_every_call_of_the_paths_leaves_the_device_answering(tmp_path, pictures, request):
+    every = exhaustive(request.config)
+    stride = 1 if every else SAMPLE_STRIDE
+    run = run_fw(tmp_path, "PICTURES = %r\nSTRIDE = %d\n" % (pictures, stride) + HARNESS, interpreter="micropython",
+                 timeout=600)
     line = next(line for line in run.lines if line.startswith("RESULT "))
     result = json.loads(line[7:])
     assert result["failed"] == 0, json.dumps(result["failures"], indent=1)
+    if every:
+        assert result["armed"] == result["total"]
+    else:  # a sample, and not a thin one: each function's first call and every 16th
+        assert len(result["points"]) <= result["armed"] < result["total"]
+        assert result["armed"] >= result["total"] // SAMPLE_STRIDE
     # The injection reached every kind of point named, on both handshakes and all frames.
     assert result["total"] > (400 if pictures else 500)  # fewer calls: a host draws the screens
     for point in POINTS + (() if pictures else DRAWING):
         assert point in result["hits"], point
     if pictures:
         assert "App.info" in result["hits"] and "unload.unload" in result["hits"]
-    FIGURES["MemoryError injection (unix port, %s)" % ("pictures" if pictures else "drawing")] = "%d calls of %d functions on the handshake, frame, event and draw paths: each one failed in its own run (alone, and from then on), the device answered after every one" % (
-        result["total"], len(result["points"]))
+    if every:
+        failed = "each one failed in its own run"
+    else:
+        failed = "%d of them (every %dth and each function's first; --exhaustive: all) failed, each in its own run" % (
+            result["armed"], SAMPLE_STRIDE)
+    FIGURES["MemoryError injection (unix port, %s)" % ("pictures" if pictures else "drawing")] = "%d calls of %d functions on the handshake, frame, event and draw paths: %s (alone, and from then on), the device answered after every one" % (
+        result["total"], len(result["points"]), failed)
