@@ -4,7 +4,9 @@ import signal
 
 
 def ctrl_c_reaches_it():
-    """A Popen preexec_fn: the command takes SIGINT as a terminal's Ctrl-C, even when the
-    tests run where SIGINT is ignored (a shell's background job ignores it, and its
-    children inherit that: Python then sets no KeyboardInterrupt handler)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    """A Popen preexec_fn: the command takes SIGINT as a terminal's Ctrl-C, and SIGTERM and
+    SIGHUP as `kill` and a closed terminal, even when the tests run where they are ignored
+    (a shell's background job ignores SIGINT, nohup SIGHUP, and children inherit that: the
+    command then keeps them ignored, as it should, and a signal test would wait in vain)."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)

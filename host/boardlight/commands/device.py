@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -41,42 +44,47 @@ class HeapSize(click.ParamType):
 def sim(flash: str | None, board: BoardFileValue, source: bool, rom: bool, heap: str, no_tty: bool) -> None:
     """Run the virtual board: the real firmware on the MicroPython unix port behind a
     pseudo-terminal, its LED matrix drawn live here, keys as its buttons."""
-    import time
-
     from boardlight.vboard.board import VirtualBoard, VirtualBoardError
 
     if source and rom:
         raise click.UsageError("--source and --rom do not go together: a ROMFS partition holds compiled modules")
-    config, given = board.config, board.given
-    install: str | None = "source" if source else "rom" if rom else "mpy"
-    if flash is not None and (Path(flash) / "main.py").exists():
-        folder = Path(flash)
-        own = folder / "board.json"
-        if not (source or rom or _left_by_a_rom_run(folder)):
-            install = None  # a flash folder that holds firmware keeps it, as a board would
-            if own.exists() and _board_defaulted():
-                config = _flash_board(own, quiet=True) or config  # what the board will run
-        elif own.exists() and _board_defaulted():
-            # The firmware goes in again (--source or --rom asked for it; a ROMFS partition
-            # does not outlive its run, and left no modules on the flash), under the board
-            # file the flash already has.
-            given, config = str(own), _flash_board(own)
-    try:
-        vb = VirtualBoard(flash=flash, install=install, board=given, heap=heap)
-    except VirtualBoardError as e:
-        raise Failure(str(e))
-    with vb:
-        _stop_on_kill_or_hangup()
-        click.echo("virtual board %s on %s (flash %s)" % (config["name"], vb.port, vb.flash), err=True)
+    # From the start a signal only sets stop.requested: none interrupts the set-up or the
+    # clean-up (which a KeyboardInterrupt raised anywhere in them would cut short).
+    with _Stop() as stop:
+        config, given = board.config, board.given
+        install: str | None = "source" if source else "rom" if rom else "mpy"
+        if flash is not None and (Path(flash) / "main.py").exists():
+            folder = Path(flash)
+            own = folder / "board.json"
+            if not (source or rom or _left_by_a_rom_run(folder)):
+                install = None  # a flash folder that holds firmware keeps it, as a board would
+                if own.exists() and _board_defaulted():
+                    config = _flash_board(own, quiet=True) or config  # what the board will run
+            elif own.exists() and _board_defaulted():
+                # The firmware goes in again (--source or --rom asked for it; a ROMFS partition
+                # does not outlive its run, and left no modules on the flash), under the board
+                # file the flash already has.
+                given, config = str(own), _flash_board(own)
         try:
+            vb = VirtualBoard(flash=flash, install=install, board=given, heap=heap)
+        except VirtualBoardError as e:
+            raise Failure(str(e))
+        # The board is closed however this is left.
+        try:
+            if stop.requested:
+                return
+            vb.start()
+            click.echo("virtual board %s on %s (flash %s)" % (config["name"], vb.port, vb.flash), err=True)
             if no_tty or not sys.stdin.isatty():
-                while True:
-                    time.sleep(1)
+                while not stop.requested:
+                    time.sleep(0.05)  # a signal taken by another thread does not cut the sleep short
+                return
             from boardlight.vboard import term  # termios: after the board could start
 
-            term.run(vb, config["buttons"], config["long_press_ms"])
-        except KeyboardInterrupt:
-            pass
+            # The terminal's reads block (a card code's line): there a signal interrupts.
+            stop.interruptible(lambda: term.run(vb, config["buttons"], config["long_press_ms"]))
+        finally:
+            vb.close()
 
 
 def _left_by_a_rom_run(folder: Path) -> bool:
@@ -107,19 +115,53 @@ def _board_defaulted() -> bool:
     return click.get_current_context().get_parameter_source("board") == ParameterSource.DEFAULT
 
 
-def _stop_on_kill_or_hangup() -> None:
-    """SIGTERM (`kill`) and SIGHUP (its terminal closed) stop the virtual board as Ctrl-C
-    does: the interpreter is stopped and a temporary flash folder removed, where the
+class _Stop:
+    """SIGINT (Ctrl-C), SIGTERM (`kill`) and SIGHUP (its terminal closed) stop the virtual
+    board: the interpreter is stopped and a temporary flash folder removed, where the
     default action would leave both behind. A signal ignored from the start (nohup) stays
-    ignored."""
-    import signal
+    ignored. The handlers, set for the `with` block, only note the request, which the
+    command polls: a signal that raised in the main thread could land in the board's set-up
+    or clean-up and leave an interpreter or a folder behind (a second signal too). Only
+    inside interruptible() does the first signal raise KeyboardInterrupt, once."""
 
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+    def __init__(self) -> None:
+        # Plain flags, no lock: the handler runs in the main thread between any two
+        # bytecodes, and would deadlock on a lock the main thread holds (Event.wait's).
+        self.requested = False
+        self._armed = False
+        self._old: dict[int, Any] = {}
 
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        if signal.getsignal(sig) != signal.SIG_IGN:
-            signal.signal(sig, stop)
+    def interruptible(self, run: Callable[[], object]) -> None:
+        """run(), which the first signal ends with KeyboardInterrupt (as Ctrl-C would)."""
+        try:
+            self._armed = True
+            try:
+                if not self.requested:
+                    run()
+            finally:
+                self._armed = False  # a signal before this raises here: the except takes it
+        except KeyboardInterrupt:
+            pass  # the handler disarmed itself: a second signal only notes
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.requested = True
+        if self._armed:
+            self._armed = False
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> "_Stop":
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            old = signal.getsignal(sig)
+            if old != signal.SIG_IGN:
+                self._old[sig] = old
+                signal.signal(sig, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.requested:
+            return  # the command is ending: a late second signal must not kill it (exit 0)
+        for sig, old in self._old.items():
+            signal.signal(sig, old if old is not None else signal.SIG_DFL)
 
 
 @click.command("deploy")

@@ -167,9 +167,11 @@ class VirtualBoard:
         return self
 
     def close(self) -> None:
-        if self._started:
-            self.bridge.stop()
-            self._started = False
+        # A bridge made but never started has its pty, socket and side folder all the same.
+        bridge = getattr(self, "bridge", None)  # close() runs from __init__'s failures too
+        if bridge is not None:
+            bridge.stop()
+        self._started = False
         for tmp in (self._tmp, self._rom_dir):
             if tmp is not None:
                 shutil.rmtree(tmp, ignore_errors=True)

@@ -125,6 +125,8 @@ class Bridge:
         self._host_tail = b""
         self._hard_reset = False
         self._stopping = False
+        self._stopped = False
+        self._spawn_lock = threading.Lock()
         self._wake_r, self._wake_w = os.pipe()
         self._sel = selectors.DefaultSelector()
         self._thread: threading.Thread | None = None
@@ -146,11 +148,21 @@ class Bridge:
             self.child.kill()
 
     def stop(self) -> None:
-        self._stopping = True
+        """Kill the interpreter, end the thread, close everything (once; again does nothing)."""
+        if self._stopped:
+            return
+        self._stopped = True
+        # Under the lock: the thread, restarting an interpreter that ended (a soft reset,
+        # one killed by the terminal's SIGHUP), either started it before, and it is
+        # self.child here, or sees _stopping and starts none.
+        with self._spawn_lock:
+            self._stopping = True
+            child = self.child
         os.write(self._wake_w, b"x")
-        if self.child is not None and self.child.poll() is None:
-            self.child.kill()
-            self.child.wait()
+        if child is not None and child.poll() is None:
+            child.kill()
+        if child is not None:
+            child.wait()  # the thread may be reaping it too: Popen serialises the two
         if self._thread is not None:
             self._thread.join(5)
         for fd in (self.master, self._slave, self._wake_r, self._wake_w):
@@ -212,15 +224,18 @@ class Bridge:
         env["BOARDLIGHT_SIM"] = self.side_path
         env["BOARDLIGHT_SIM_KEY"] = "%s:%s" % self._key
         env.update(self.extra_env)
-        self.child = subprocess.Popen(
-            argv,
-            cwd=self.flash,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            bufsize=0,
-        )
+        with self._spawn_lock:
+            if self._stopping:
+                return  # stop() has begun: an interpreter started now would outlive it
+            self.child = subprocess.Popen(
+                argv,
+                cwd=self.flash,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                bufsize=0,
+            )
         assert self.child.stdout is not None and self.child.stdin is not None  # PIPE
         self._child_out, self._child_in = self.child.stdout, self.child.stdin
         os.set_blocking(self._child_out.fileno(), False)
