@@ -1,7 +1,6 @@
 """Helpers of the league's tests: tables' game logs with games played by computer seats,
-what a table pushes of them, and a director's set-up."""
-
-import json
+what a table pushes of them, a director's set-up, and the league server run in a process
+of its own (LeagueServer) or in a thread of this one (ServedLeague)."""
 
 from click.testing import CliRunner
 
@@ -53,10 +52,6 @@ def director_setup(league, names, tables, game="zatre", system="swiss", rounds=3
     for name in names:
         league.enter(tid, {"name": name} if isinstance(name, str) else name)
     return tid, tokens
-
-
-def loads(text):
-    return json.loads(text)
 
 
 class LeagueServer:

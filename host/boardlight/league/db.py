@@ -16,17 +16,11 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 
 class LeagueDbError(Exception):
     """The league's database cannot be opened or used (the message says why)."""
-
-
-class Cursor(Protocol):
-    """What league code calls on the connection inside a transaction."""
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
 
 
 def is_postgres(url: str) -> bool:

@@ -56,6 +56,3 @@ class Sessions:
     def keep(self, game_id: int, session: Session) -> None:
         with self._lock:
             self._live[game_id] = session
-
-    def __len__(self) -> int:
-        return len(self._live)

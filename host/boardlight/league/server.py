@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Callable
 
 import platformdirs
@@ -37,8 +37,11 @@ def serve(url: str, host: str, port: int, renew_director: bool = False,
         token = league.director_token(renew=renew_director)
         if token is not None:
             if token_file is not None:
-                Path(token_file).write_text(token + "\n")
-                Path(token_file).chmod(0o600)
+                # Made 0600 as it is created: never readable by others, even for a moment.
+                fd = os.open(token_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "w") as f:
+                    f.write(token + "\n")
+                os.chmod(token_file, 0o600)  # a file that was there before keeps its mode otherwise
                 say("the director's token is in %s" % token_file)
             else:
                 say("the director's token (shown once, keep it): %s" % token)

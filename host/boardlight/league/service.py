@@ -119,10 +119,6 @@ class League:
                 raise LeagueError(404, "the league has no table %r" % name)
         return token
 
-    def tables(self) -> list[str]:
-        with self.db.tx() as tx:
-            return [r[0] for r in tx.all("SELECT name FROM tables ORDER BY id")]
-
     # -- tournaments -------------------------------------------------------------------
 
     def new_tournament(self, spec: Any) -> int:
