@@ -6,6 +6,7 @@ import time
 import pytest
 
 from boardcore.protocol.codec import PROTOCOL_VERSION
+from boardcore.protocol.endpoint import STAT_NAMES
 from boardlight.link.connection import Link
 from boardlight.vboard.board import VirtualBoard
 
@@ -161,6 +162,12 @@ def test_unknown_frame_type_gets_an_error_and_the_link_goes_on(board, link):
 def test_status_counts_frames_and_reports_the_heap(link):
     status = link.query_status()
     assert status["applied"] >= 6
-    # Nothing was lost or repeated on this clean line: no resends, duplicates or noise.
-    assert (status["stats"]["duplicates"], status["stats"]["noise"], status["stats"]["resent"]) == (0, 0, 0)
+    device = status["stats"]
+    host = dict(zip(STAT_NAMES, link.ep.stats))
+    # No noise on this clean line, at either end...
+    assert (device["noise"], host["noise"]) == (0, 0)
+    # ...and a frame arrives twice only because its sender sent it again when its ack was
+    # late (a busy machine can hold an ack past the 150 ms resend time): no copy comes
+    # from the line itself.
+    assert device["duplicates"] <= host["resent"] and host["duplicates"] <= device["resent"]
     assert 0 < status["heap_free"] < 96 * 1024
