@@ -8,7 +8,7 @@ new standings within a quarter of a second (changes that come faster are sent to
 Tokens come as `Authorization: Bearer TOKEN`: a table's for /api/push and /api/held, the
 director's for the admin calls. Refusals are JSON {"error": "..."} with the status that
 says why (400 malformed, 401 token, 404, 409 conflict with what the league holds, 413 too
-large, 422 damaged, forged or illegal).
+large, 422 damaged, out of its chain or illegal).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -95,9 +96,13 @@ def _refusals(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except LeagueError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            return JSONResponse({**exc.details, "error": str(exc)}, status_code=exc.status)
         except LeagueDbError as exc:
-            return JSONResponse({"error": "the league's database: %s" % exc}, status_code=503)
+            # What went wrong is the server's to know (it names hosts and paths): logged there.
+            logging.getLogger("boardlight.league").error("%s: %s", request.url.path, exc)
+            return JSONResponse({"error": "the league's database is out of reach: try again soon"}, status_code=503)
+        except RecursionError:
+            return JSONResponse({"error": "the body is nested too deep to be a push or a request"}, status_code=400)
     wrapped.__name__ = handler.__name__
     return wrapped
 
@@ -126,7 +131,7 @@ def make_app(league: League, wakeups: Wakeups) -> Starlette:
     @_refusals
     async def held(request: Request) -> Response:
         text = request.query_params.get("game", "")
-        if not text.isdecimal() or len(text) > 19:
+        if not text.isdecimal() or len(text) > 19 or int(text) >= 1 << 63:
             raise LeagueError(400, "held?game=N: N is the table's game number")
         return JSONResponse(await blocking(league.held, _bearer(request), int(text)))
 
@@ -174,10 +179,14 @@ def make_app(league: League, wakeups: Wakeups) -> Starlette:
     @_refusals
     async def events(request: Request) -> Response:
         tid = _tid(request)
-        first = await blocking(league.view, tid)  # a 404 before the stream starts
+        event = wakeups.listen(tid)  # before the first view: no change falls between the two
+        try:
+            first = await blocking(league.view, tid)  # a 404 before the stream starts
+        except BaseException:
+            wakeups.leave(tid, event)
+            raise
 
         async def stream() -> AsyncIterator[str]:
-            event = wakeups.listen(tid)
             try:
                 sent = -1
                 current = first
@@ -189,6 +198,8 @@ def make_app(league: League, wakeups: Wakeups) -> Starlette:
                         await asyncio.wait_for(event.wait(), HEARTBEAT_S)
                     except asyncio.TimeoutError:
                         yield ": still here\n\n"
+                        if league.version(tid) != sent:
+                            current = await blocking(league.view, tid)
                         continue
                     await asyncio.sleep(COALESCE_S)
                     event.clear()
@@ -220,6 +231,18 @@ def make_app(league: League, wakeups: Wakeups) -> Starlette:
         return Response(pages.results_json(await blocking(league.view, tid)), media_type="application/json",
                         headers={"Content-Disposition": "attachment; filename=tournament-%d.json" % tid})
 
+    ranked: dict[str | None, tuple[int, dict[str, Any]]] = {}  # season -> (league.changes, rankings)
+
+    async def _rankings(season: str | None) -> dict[str, Any]:
+        # Worked out again only after a change: a page anybody may reload costs nothing more.
+        held = ranked.get(season)
+        if held is None or held[0] != league.changes:
+            changes = league.changes
+            if len(ranked) > 100:
+                ranked.clear()
+            held = ranked[season] = (changes, await blocking(lambda: rankings(league.finished_games(season))))
+        return held[1]
+
     def _season(request: Request) -> str | None:
         season = request.query_params.get("season") or None
         if season is not None and len(season) > 40:
@@ -229,12 +252,12 @@ def make_app(league: League, wakeups: Wakeups) -> Starlette:
     @_refusals
     async def ranking_data(request: Request) -> Response:
         season = _season(request)
-        return JSONResponse(rankings(await blocking(league.finished_games, season)))
+        return JSONResponse(await _rankings(season))
 
     @_refusals
     async def ranking_page(request: Request) -> Response:
         season = _season(request)
-        return HTMLResponse(pages.rankings_page(rankings(await blocking(league.finished_games, season)), season))
+        return HTMLResponse(pages.rankings_page(await _rankings(season), season))
 
     @_refusals
     async def index(request: Request) -> Response:

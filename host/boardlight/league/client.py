@@ -22,9 +22,10 @@ class Unreachable(Exception):
 class Refused(Exception):
     """The league answered with a refusal: `status` (HTTP) and its reason."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.details = details or {}  # what the refusal says besides its text
 
 
 def check_url(url: str) -> str:
@@ -51,13 +52,16 @@ def call(url: str, path: str, token: str | None = None, body: Any = None,
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return json.loads(response.read().decode("utf-8"))
     except urllib.error.HTTPError as exc:
+        details: dict[str, Any] = {}
         try:
-            reason = json.loads(exc.read().decode("utf-8")).get("error") or exc.reason
+            answer = json.loads(exc.read().decode("utf-8"))
+            details = answer if isinstance(answer, dict) else {}
+            reason = details.pop("error", None) or exc.reason
         except (ValueError, AttributeError, OSError):
             reason = exc.reason
         if exc.code >= 500:
             raise Unreachable("the league server failed (%d): %s" % (exc.code, reason)) from None
-        raise Refused(exc.code, str(reason)) from None
+        raise Refused(exc.code, str(reason), details) from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
         why = getattr(exc, "reason", exc)
         raise Unreachable("no answer from the league at %s: %s" % (url, why)) from None

@@ -118,10 +118,11 @@ class Database:
                 raise LeagueDbError("the league database %s is busy or unusable: %s" % (self.url, exc)) from None
             try:
                 yield Tx(self._sqlite, False)
+                self._sqlite.execute("COMMIT")
             except BaseException:
-                self._sqlite.execute("ROLLBACK")
+                if self._sqlite.in_transaction:  # a failed COMMIT too: never left open
+                    self._sqlite.execute("ROLLBACK")
                 raise
-            self._sqlite.execute("COMMIT")
 
     def close(self) -> None:
         if self.postgres:

@@ -90,6 +90,12 @@ class Outbox:
         with self._lock:
             self._db.execute("DELETE FROM games WHERE server = ? AND game_id = ?", (server, game_id))
 
+    def league_game(self, server: str, game_id: int) -> int | None:
+        """The league's number of a listed game, once the league has taken its header."""
+        row = self._db.execute("SELECT league_game FROM games WHERE server = ? AND game_id = ?",
+                               (client.check_url(server), game_id)).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
     def mark(self, server: str, game_id: int, acked: int, refused: str | None = None,
              league_game: int | None = None) -> None:
         with self._lock:
@@ -126,13 +132,16 @@ def push_game(outbox: Outbox, store: Store, server: str, game_id: int, token: st
     """Send what the league lacks of one game, in batches, until it has it all or a
     batch fails; the outbox keeps how far it got."""
     server = client.check_url(server)
-    acked = next((e[2] for e in outbox.entries(server) if e[1] == game_id), 0)
+    entry = next((e for e in outbox.entries(server) if e[1] == game_id), None)
+    acked = entry[2] if entry is not None else 0
+    known = outbox.league_game(server, game_id) is not None  # the league has the game's header
+    asked = False
     sent = 0
     header = _header(store, game_id)
     total = store.game_count(game_id)
     while True:
         rows = store.logged_actions(game_id, after=acked, limit=BATCH)
-        if not rows and acked > 0:
+        if not rows and (acked > 0 or known):
             outbox.mark(server, game_id, acked)
             return Report(game_id, sent, 0, None)
         body = {"game": header, "actions": [{"seq": s, "kind": k, "data": d, "at": a, "chain": c}
@@ -142,13 +151,12 @@ def push_game(outbox: Outbox, store: Store, server: str, game_id: int, token: st
         except client.Unreachable as exc:
             return Report(game_id, sent, total - acked, str(exc))
         except client.Refused as exc:
-            if exc.status == 409 and "send from" in str(exc):
+            held = exc.details.get("held")
+            if exc.status == 409 and isinstance(held, int) and not isinstance(held, bool) and not asked:
                 # The league holds more or less than this outbox thought (an answer was
-                # lost, or the outbox file is new): ask, and go on from there.
-                try:
-                    acked = int(client.call(server, "/api/held?game=%d" % game_id, token, timeout=timeout)["held"])
-                except (client.Unreachable, client.Refused, KeyError, TypeError, ValueError) as again:
-                    return Report(game_id, sent, total - acked, str(again))
+                # lost, or the outbox file is new): go on from what it holds, once.
+                asked = True
+                acked = max(0, held)
                 continue
             outbox.mark(server, game_id, acked, refused=str(exc))
             return Report(game_id, sent, total - acked, "refused: %s" % exc, refused=True)
@@ -190,7 +198,7 @@ def push_all(log: str | os.PathLike[str], server: str | None = None, timeout: fl
 
 class Pusher:
     """Pushes one game as it is played, from a thread of its own: every `interval` seconds
-    (sooner after `nudge`), whatever the table is doing; a league out of reach is tried
+    what the log holds that the league lacks, whatever the table is doing; a league out of reach is tried
     again, backing off to `slowest` seconds, and never stops the game."""
 
     def __init__(self, log: str | os.PathLike[str], server: str, game_id: int,
@@ -217,9 +225,6 @@ class Pusher:
     def start(self) -> Pusher:
         self._thread.start()
         return self
-
-    def nudge(self) -> None:
-        self._wake.set()
 
     def push_now(self, timeout: float = 5.0) -> Report:
         """One push, here and now (before the thread starts: the table learns at once

@@ -8,7 +8,8 @@ The league stores each action once. An action it already holds must be the same,
 and all (a retried push is answered as if it went through); a different one is refused:
 the table's log has been changed since. A new action must continue the chain: its chain
 is the table log's digest (store.checksums.action_chain) of the league's last chain and
-the action's own fields, so a damaged, reordered or forged action is refused, naming it.
+the action's own fields, so an action damaged, reordered or made up without its chain is
+refused, naming it (the digest is no signature: docs/league.md says what that leaves).
 Then the rules core replays it: an illegal move is refused too. Nothing of a refused push
 is kept, and nothing of a push is kept unless all of it is.
 """
@@ -32,9 +33,10 @@ MAX_DATA = 64 * 1024  # bytes of one action's JSON text
 class LeagueError(Exception):
     """A request the league refuses: `status` is its HTTP status, the message says why."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, **details: Any) -> None:
         super().__init__(message)
         self.status = status
+        self.details = details  # sent with the refusal, for a program to read (not the text)
 
 
 def bad(message: str) -> LeagueError:
@@ -61,6 +63,8 @@ class Header:
         if self.game not in GAMES:
             raise bad("game: %r is not one of %s" % (self.game, ", ".join(GAMES)))
         self.seed = _field(raw, "seed", int, "game")
+        if not 0 <= self.seed < 1 << 63:
+            raise bad("game: seed %d is not a seed of a table's log" % self.seed)
         self.options = _field(raw, "options", dict, "game")
         players = _field(raw, "players", list, "game")
         if not players or len(players) > 6 or not all(isinstance(p, str) and 0 < len(p) <= 40 for p in players):
@@ -81,6 +85,8 @@ class Action:
         if not isinstance(raw, dict):
             raise bad("%s is not an object" % what)
         self.seq = _field(raw, "seq", int, what)
+        if not 1 <= self.seq < 1 << 31:
+            raise bad("%s: seq %d is not an action's number" % (what, self.seq))
         self.kind = _field(raw, "kind", str, what)
         self.data = _field(raw, "data", str, what)
         self.at = _field(raw, "at", str, what)
@@ -129,18 +135,18 @@ def check_held(tx: Tx, game_id: int, header: Header, actions: list[Action], held
     new = [a for a in actions if a.seq > held]
     if new and new[0].seq != held + 1:
         raise LeagueError(409, "the league holds actions 1 to %d of the table's game %d; this push starts"
-                          " at %d: send from %d" % (held, header.local_id, new[0].seq, held + 1))
+                          " at %d: send from %d" % (held, header.local_id, new[0].seq, held + 1), held=held)
     return new
 
 
 def check_chain(header: Header, head: str, new: list[Action]) -> str:
     """The chain head after `new`; LeagueError naming the first action whose chain does not
-    follow (damaged on the way, or forged)."""
+    follow (damaged on the way, or made up without it)."""
     for a in new:
         expected = action_chain(head, header.local_id, a.seq, a.kind, a.data, a.at)
         if a.chain != expected:
             raise LeagueError(422, "action %d of the table's game %d does not match its checksum chain:"
-                              " damaged or forged, refused (nothing of this push was kept)"
+                              " damaged or made up, refused (nothing of this push was kept)"
                               % (a.seq, header.local_id))
         head = a.chain
     return head

@@ -58,6 +58,7 @@ class League:
         self.on_change = on_change or (lambda tid: None)
         self.sessions = Sessions()
         self._versions: dict[int, int] = {}
+        self.changes = 0  # every tournament's changes: what the club rankings are worked from
         self._views: dict[int, tuple[int, dict[str, Any]]] = {}
         self._views_lock = threading.Lock()
         with db.tx() as tx:
@@ -66,6 +67,7 @@ class League:
     def _changed(self, tid: int) -> None:
         with self._views_lock:
             self._versions[tid] = self._versions.get(tid, 0) + 1
+            self.changes += 1
         self.on_change(tid)
 
     # -- tokens ------------------------------------------------------------------------
@@ -317,51 +319,66 @@ class League:
         table_id, table_name = self.table_of(token)
         header, actions = pushing.parse(body)
         session = None
+        new: list[pushing.Action] = []
         try:
             with self.db.tx() as tx:
                 row = tx.one("SELECT id FROM games WHERE table_id = ? AND local_id = ?", (table_id, header.local_id))
-                if row is None:
-                    game_id = self._new_game(tx, table_id, table_name, header)
-                else:
-                    game_id = int(row[0])
+                created = row is None
+                game_id = self._new_game(tx, table_id, table_name, header) if created else int(row[0])
                 tx.lock("games", "id = ?", (game_id,))
                 g = tx.one("SELECT tournament_id, round, table_no, game, seed, options, players, action_count,"
                            " chain_head, status, started FROM games WHERE id = ?", (game_id,))
                 tid, rnd, table_no = int(g[0]), int(g[1]), int(g[2])
+                # The round's row too: pushes that end two of its games at once are taken one
+                # after the other, so the last sees every other finished and locks the round
+                # (and an undo never slips past a lock).
+                tx.lock("rounds", "tournament_id = ? AND round = ?", (tid, rnd))
                 if (g[3], int(g[4]), g[5], g[6]) != header.stored():
                     raise LeagueError(409, "the table's game %d is not the game it pushed before under that"
                                       " number (its game, seed, options or players differ)" % header.local_id)
                 held, head = int(g[7]), str(g[8])
                 new = pushing.check_held(tx, game_id, header, actions, held)
-                if not new:
-                    return self._answer(game_id, tid, rnd, table_no, held, head, str(g[9]), tx, 0)
-                locked = tx.one("SELECT status FROM rounds WHERE tournament_id = ? AND round = ?", (tid, rnd))[0]
-                if locked == "locked":
-                    raise LeagueError(409, "round %d is locked: its results stand, and the game at table %d"
-                                      " takes no more actions" % (rnd, table_no))
-                head = pushing.check_chain(header, head, new)
-                session = self.sessions.take(game_id)
-                if session is None or session.seq != held:
-                    session = self._rebuild(tx, game_id, header, g)
-                pushing.replay(session, new)
-                for a in new:
-                    tx.run("INSERT INTO actions (game_id, seq, kind, data, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, a.seq, a.kind, a.data, a.at, a.chain))
-                finished = session.finished()
-                points = json.dumps(list(session.result_points())) if finished else None
-                status = "finished" if finished else "playing"
-                tx.run("UPDATE games SET action_count = ?, chain_head = ?, status = ?, points = ?, finished = ?"
-                       " WHERE id = ?", (new[-1].seq, head, status, points, now() if finished else None, game_id))
-                if finished:
-                    self._lock_if_done(tx, tid, rnd)
-                answer = self._answer(game_id, tid, rnd, table_no, new[-1].seq, head, status, tx, len(new))
+                if new:
+                    answer = self._take(tx, game_id, header, g, held, head, new)
+                    session = answer.pop("session")
+                else:
+                    answer = self._answer(game_id, tid, rnd, table_no, held, head, str(g[9]), tx, 0)
         except BaseException:
             session = None  # the core may have moved past what the database kept
             raise
         finally:
-            if session is not None:
+            # A finished game's session is not kept: an undo in its round rebuilds it.
+            if session is not None and not session.finished():
                 self.sessions.keep(game_id, session)
-        self._changed(tid)
+        if new or created:
+            self._changed(tid)  # a game begun shows on the pages, as does every move
+        return answer
+
+    def _take(self, tx: Tx, game_id: int, header: pushing.Header, g: Any, held: int, head: str,
+              new: list[pushing.Action]) -> dict[str, Any]:
+        """Store the new actions of a push (inside its transaction, the game's and the
+        round's rows locked): the answer, with the game's session under "session"."""
+        tid, rnd, table_no = int(g[0]), int(g[1]), int(g[2])
+        locked = tx.one("SELECT status FROM rounds WHERE tournament_id = ? AND round = ?", (tid, rnd))[0]
+        if locked == "locked":
+            raise LeagueError(409, "round %d is locked: its results stand, and the game at table %d"
+                              " takes no more actions" % (rnd, table_no))
+        head = pushing.check_chain(header, head, new)
+        session = self.sessions.take(game_id)
+        if session is None or session.seq != held:
+            session = self._rebuild(tx, game_id, header, g)
+        pushing.replay(session, new)
+        for a in new:
+            tx.run("INSERT INTO actions (game_id, seq, kind, data, at, chain) VALUES (?, ?, ?, ?, ?, ?)",
+                   (game_id, a.seq, a.kind, a.data, a.at, a.chain))
+        finished = session.finished()
+        points = json.dumps(list(session.result_points())) if finished else None
+        status = "finished" if finished else "playing"
+        tx.run("UPDATE games SET action_count = ?, chain_head = ?, status = ?, points = ?, finished = ?"
+               " WHERE id = ?", (new[-1].seq, head, status, points, now() if finished else None, game_id))
+        self._lock_if_done(tx, tid, rnd)
+        answer = self._answer(game_id, tid, rnd, table_no, new[-1].seq, head, status, tx, len(new))
+        answer["session"] = session
         return answer
 
     def _answer(self, game_id: int, tid: int, rnd: int, table_no: int, held: int, head: str,
@@ -396,8 +413,14 @@ class League:
             if pushing.core_options(header.options) != json.loads(options):
                 raise LeagueError(409, "%s plays %s with the options %s; this game has %s" % (
                     tname, game, options, json.dumps(pushing.core_options(header.options), sort_keys=True)))
-            if tx.one("SELECT 1 FROM games WHERE tournament_id = ? AND round = ? AND table_no = ?",
-                      (tid, rnd, table_no)):
+            before = tx.one("SELECT id, table_id, action_count FROM games WHERE tournament_id = ? AND round = ?"
+                            " AND table_no = ?", (tid, rnd, table_no))
+            if before is not None and int(before[1]) == table_id and int(before[2]) == 0:
+                # This table's game that never had a move (its device did not start, and the
+                # table took it out of its log): the new one takes its place.
+                tx.run("DELETE FROM games WHERE id = ?", (int(before[0]),))
+                self.sessions.take(int(before[0]))
+            elif before is not None:
                 raise LeagueError(409, "%s round %d already has its game at table %s (another of this table's"
                                   " games): resume that one" % (tname, rnd, table_name))
             return tx.insert(

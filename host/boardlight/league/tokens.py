@@ -1,8 +1,9 @@
 """The league's tokens: one for the tournament director, one per table.
 
 A token is shown once, when it is made, and only its SHA-256 is kept: a copy of the
-database gives nobody a table's or the director's rights. Tokens are compared in
-constant time.
+database gives nobody a table's or the director's rights. The director's is compared in
+constant time; a table's is looked up by its digest (what a lookup's timing could tell
+is of the digest, not the token).
 
 >>> token = new_token()
 >>> len(token) >= 32 and matches(token, digest(token)) and not matches(token + "x", digest(token))

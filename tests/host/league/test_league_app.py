@@ -77,6 +77,9 @@ def test_admin_calls_need_the_directors_token(app):
     (b"[]", 400, "a push is a JSON object with `game` and `actions`"),
     (b'{"game": {"id": "7"}, "actions": []}', 400, "game: 'id' is missing or not a int"),
     (b'{"game": {"id": 1, "game": "chess"}, "actions": []}', 400, "game: 'chess' is not one of fits, zatre, forbes"),
+    (b'{"game": {"id": 1, "game": "zatre", "seed": 1180591620717411303424}, "actions": []}', 400,
+     "game: seed 1180591620717411303424 is not a seed of a table's log"),
+    (b"[" * 200_000, 400, "the body is nested too deep to be a push or a request"),
 ])
 def test_a_malformed_push_is_refused_saying_what_is_wrong(app, body, status, error):
     client, league, director = app
@@ -84,6 +87,13 @@ def test_a_malformed_push_is_refused_saying_what_is_wrong(app, body, status, err
     answer = client.post("/api/push", content=body, headers=_auth(token))
     assert answer.status_code == status
     assert answer.json()["error"].startswith(error)
+
+
+def test_a_game_number_past_any_log_is_refused_not_failed(app):
+    client, league, director = app
+    token = league.add_table("T1")
+    answer = client._send("GET", "/api/held?game=9999999999999999999", headers=_auth(token))
+    assert answer.status_code == 400 and answer.json()["error"] == "held?game=N: N is the table's game number"
 
 
 def test_a_body_larger_than_any_push_is_refused_unread(app):
@@ -137,3 +147,7 @@ def test_the_csv_export_holds_every_seat_and_no_formula(app, tmp_path):
     view = league.view(tid)
     assert [int(r[5]) for r in games] == view["rounds"][0]["tables"][0]["points"]
     assert client.get("/t/%d/results.json" % tid).json()["standings"] == view["standings"]
+    # The club rankings over the one game: its winner first.
+    winner = max(zip(view["rounds"][0]["tables"][0]["points"], ["-Ann", "Bob"]))[1]
+    assert client.get("/api/rankings").json()["zatre"][0]["name"] == winner
+    assert client.get("/rankings?season=1999").text.count("No finished game yet.") == 1

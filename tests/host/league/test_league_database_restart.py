@@ -25,7 +25,7 @@ def test_a_push_while_the_database_is_down_is_refused_then_taken(tmp_path):
             pg.kill()
             with pytest.raises(client.Unreachable) as down:
                 client.call(served.url, "/api/push", tokens["T1"], body, timeout=60)
-            assert "the league's PostgreSQL is out of reach" in str(down.value)
+            assert "the league's database is out of reach: try again soon" in str(down.value)
             pg.start()
             pg.wait_ready()
             end = time.monotonic() + 30

@@ -90,3 +90,36 @@ def test_a_pusher_follows_the_game_and_its_last_push_sends_the_rest(served, tmp_
     assert report.problem is None
     assert said == ["The league at %s has all of game %d." % (served.url, game)]
     assert served.league.held(tokens["T1"], game)["held"] == _count(log, game)
+
+
+def test_a_refusal_is_read_by_its_fields_not_its_words(served, tmp_path):
+    # A tournament named so that a refusal's text holds "send from": still one refusal.
+    import threading
+
+    league = served.league
+    token = league.add_table("T1")
+    tid = league.new_tournament(dict(name="Night (send from here)", game="zatre", system="swiss", rounds=1,
+                                     tables=["T1"]))
+    for name in ("Ann", "Bob"):
+        league.enter(tid, {"name": name})
+    league.pair_next(tid)
+    log = tmp_path / "t1.sqlite3"
+    game = play_game(log, ["Ann=cpu:1", "Cy=cpu:1"], seed=4)
+    _joined(log, served.url, token, game)
+    reports = []
+    worker = threading.Thread(target=lambda: reports.extend(push_all(log)), daemon=True)
+    worker.start()
+    worker.join(20)
+    assert not worker.is_alive(), "the push went on asking"
+    (report,) = reports
+    assert report.refused and "send from here" in report.problem
+
+
+def test_a_pusher_whose_game_is_refused_stops_pushing(served, tmp_path):
+    tid, tokens = _setup(served, ["Ann", "Bob"])
+    log = tmp_path / "t1.sqlite3"
+    game = play_game(log, ["Ann=cpu:1", "Cy=cpu:1"], seed=4)
+    _joined(log, served.url, tokens["T1"])
+    pusher = Pusher(log, served.url, game, interval=0.05).start()
+    pusher._thread.join(10)
+    assert not pusher._thread.is_alive() and pusher.last.refused

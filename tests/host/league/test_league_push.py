@@ -159,3 +159,55 @@ def test_no_action_of_a_locked_round_is_taken_not_even_an_undo(league, one_table
     with pytest.raises(LeagueError) as refused:
         league.push(token, body)
     assert refused.value.status == 409 and "round 1 is locked" in str(refused.value)
+
+
+def test_two_tables_ending_the_round_at_once_lock_it(league, tmp_path, monkeypatch):
+    # Both last pushes reach the round check together (a barrier holds the first until
+    # the second comes, or 2 s): the one after the other sees both games finished.
+    import threading
+
+    tid, tokens = director_setup(league, ["Ann", "Bob", "Cy", "Dee"], ["T1", "T2"], rounds=1)
+    league.pair_next(tid)
+    games = {}
+    for no, (table, names) in enumerate((("T1", ["Ann", "Bob"]), ("T2", ["Cy", "Dee"])), 1):
+        log = tmp_path / ("t%d.sqlite3" % no)
+        game = play_game(log, ["%s=cpu:1" % n for n in names], seed=no)
+        body = push_body(log, game)
+        last = {**body, "actions": body["actions"][-1:]}
+        league.push(tokens[table], {**body, "actions": body["actions"][:-1]})
+        games[table] = last
+    barrier = threading.Barrier(2, timeout=2)
+    original = type(league)._lock_if_done
+
+    def together(self, tx, t, r):
+        try:
+            barrier.wait()
+        except threading.BrokenBarrierError:
+            pass
+        return original(self, tx, t, r)
+
+    monkeypatch.setattr(type(league), "_lock_if_done", together)
+    answers = {}
+    threads = [threading.Thread(target=lambda t=t: answers.__setitem__(t, league.push(tokens[t], games[t])))
+               for t in games]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(a["status"] for a in answers.values()) == ["finished", "finished"]
+    assert league.view(tid)["rounds"][0]["status"] == "locked"
+
+
+def test_a_game_that_never_had_a_move_gives_way_to_the_tables_next(league, tmp_path):
+    # The table's device did not start: its game left the table's log, but the league had
+    # its header. The game the table starts next for that seating is taken instead.
+    tid, tokens = director_setup(league, ["Ann", "Bob"], ["T1"], rounds=1)
+    league.pair_next(tid)
+    log = tmp_path / "t1.sqlite3"
+    game = play_game(log, ["Ann=cpu:1", "Bob=cpu:1"], seed=2)
+    body = push_body(log, game)
+    unplayed = {"game": {**body["game"], "id": game + 100}, "actions": []}
+    assert league.push(tokens["T1"], unplayed)["held"] == 0
+    assert league.push(tokens["T1"], body)["status"] == "finished"
+    with league.db.tx() as tx:
+        assert tx.all("SELECT local_id FROM games") == [(game,)]
