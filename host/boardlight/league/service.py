@@ -329,10 +329,6 @@ class League:
                 g = tx.one("SELECT tournament_id, round, table_no, game, seed, options, players, action_count,"
                            " chain_head, status, started FROM games WHERE id = ?", (game_id,))
                 tid, rnd, table_no = int(g[0]), int(g[1]), int(g[2])
-                # The round's row too: pushes that end two of its games at once are taken one
-                # after the other, so the last sees every other finished and locks the round
-                # (and an undo never slips past a lock).
-                tx.lock("rounds", "tournament_id = ? AND round = ?", (tid, rnd))
                 if (g[3], int(g[4]), g[5], g[6]) != header.stored():
                     raise LeagueError(409, "the table's game %d is not the game it pushed before under that"
                                       " number (its game, seed, options or players differ)" % header.local_id)
@@ -359,6 +355,13 @@ class League:
         """Store the new actions of a push (inside its transaction, the game's and the
         round's rows locked): the answer, with the game's session under "session"."""
         tid, rnd, table_no = int(g[0]), int(g[1]), int(g[2])
+        # The round's row is locked by the pushes that end a game or open a finished one
+        # again (an undo): those are taken one after the other, so the last to end sees every
+        # other finished and locks the round, and no undo slips past a lock. A move in a game
+        # still being played needs no lock: its round cannot lock before the game ends.
+        round_locked = g[9] == "finished"
+        if round_locked:
+            tx.lock("rounds", "tournament_id = ? AND round = ?", (tid, rnd))
         locked = tx.one("SELECT status FROM rounds WHERE tournament_id = ? AND round = ?", (tid, rnd))[0]
         if locked == "locked":
             raise LeagueError(409, "round %d is locked: its results stand, and the game at table %d"
@@ -376,7 +379,10 @@ class League:
         status = "finished" if finished else "playing"
         tx.run("UPDATE games SET action_count = ?, chain_head = ?, status = ?, points = ?, finished = ?"
                " WHERE id = ?", (new[-1].seq, head, status, points, now() if finished else None, game_id))
-        self._lock_if_done(tx, tid, rnd)
+        if finished:
+            if not round_locked:
+                tx.lock("rounds", "tournament_id = ? AND round = ?", (tid, rnd))
+            self._lock_if_done(tx, tid, rnd)
         answer = self._answer(game_id, tid, rnd, table_no, new[-1].seq, head, status, tx, len(new))
         answer["session"] = session
         return answer
