@@ -209,6 +209,7 @@ class Pusher:
         self.interval = interval
         self.slowest = slowest
         self.last: Report | None = None
+        self.gone = False  # the game left the log (never played): nothing to say of it
         self._wake = threading.Event()
         self._stop = threading.Event()
         outbox = Outbox(log)
@@ -238,6 +239,10 @@ class Pusher:
             with Store(self.log, readonly=True) as store:
                 assert self.token is not None
                 return push_game(outbox, store, self.server, self.game_id, self.token, timeout)
+        except UnknownGame:
+            # Taken out of the log (its table could not start): nothing is left to push.
+            self.gone = True
+            return Report(self.game_id, 0, 0, None)
         except (StoreError, OutboxError, sqlite3.Error) as exc:
             return Report(self.game_id, 0, -1, str(exc))
         finally:
@@ -260,7 +265,7 @@ class Pusher:
         self._thread.join(wait)
         if wait > 0 and (self.last is None or not self.last.refused):
             self.last = self._once(timeout=min(wait, 5.0))
-        if say is not None and self.last is not None:
+        if say is not None and self.last is not None and not self.gone:
             if self.last.problem is None:
                 say("The league at %s has all of game %d." % (self.server, self.game_id))
             else:

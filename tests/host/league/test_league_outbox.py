@@ -123,3 +123,21 @@ def test_a_pusher_whose_game_is_refused_stops_pushing(served, tmp_path):
     pusher = Pusher(log, served.url, game, interval=0.05).start()
     pusher._thread.join(10)
     assert not pusher._thread.is_alive() and pusher.last.refused
+
+
+def test_a_game_taken_out_of_the_log_ends_its_pusher_quietly(served, tmp_path):
+    # A table whose device did not start takes its new game out of the log again.
+    from boardlight.sessions.registry import session_class
+
+    tid, tokens = _setup(served, ["Ann", "Bob"])
+    log = tmp_path / "t1.sqlite3"
+    _joined(log, served.url, tokens["T1"])
+    with Store(log) as store:
+        session = session_class("zatre").start(store, ["Ann", "Bob"], 5)
+        pusher = Pusher(log, served.url, session.row.id, interval=0.05)
+        assert pusher.push_now().problem is None
+        assert store.forget_unplayed(session.row.id)
+    said = []
+    pusher.start().stop(wait=2, say=said.append)
+    assert said == [] and pusher.gone
+    assert push_all(log) == []  # and the outbox forgets it too
