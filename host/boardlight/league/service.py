@@ -92,11 +92,14 @@ class League:
         if token is None or held is None or not tokens.matches(token, held[0]):
             raise LeagueError(401, "this needs the tournament director's token")
 
-    def table_of(self, token: str | None) -> tuple[int, str]:
-        """(id, name) of the table whose token this is."""
+    def table_of(self, token: str | None, tx: Tx | None = None) -> tuple[int, str]:
+        """(id, name) of the table whose token this is (inside `tx`, or a transaction of
+        its own)."""
         if token:
-            with self.db.tx() as tx:
-                row = tx.one("SELECT id, name FROM tables WHERE token_hash = ?", (tokens.digest(token),))
+            if tx is None:
+                with self.db.tx() as own:
+                    return self.table_of(token, own)
+            row = tx.one("SELECT id, name FROM tables WHERE token_hash = ?", (tokens.digest(token),))
             if row is not None:
                 return int(row[0]), str(row[1])
         raise LeagueError(401, "not a table's token of this league")
@@ -316,12 +319,12 @@ class League:
 
     def push(self, token: str | None, body: Any) -> dict[str, Any]:
         """Store a table's push (module league.push); what the league now holds of the game."""
-        table_id, table_name = self.table_of(token)
-        header, actions = pushing.parse(body)
         session = None
         new: list[pushing.Action] = []
         try:
             with self.db.tx() as tx:
+                table_id, table_name = self.table_of(token, tx)  # one transaction a push
+                header, actions = pushing.parse(body)
                 row = tx.one("SELECT id FROM games WHERE table_id = ? AND local_id = ?", (table_id, header.local_id))
                 created = row is None
                 game_id = self._new_game(tx, table_id, table_name, header) if created else int(row[0])
